@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root; relative paths in the configuration are read from here. */
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  SESSION_LIFETIME_MINUTES: z.coerce.number().int().positive().default(1440),
+  COOKIE_SECURE: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Ensaya <no-reply@ensaya.cl>'),
+  SEED_DEMO: flag.default(true),
+});
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  appUrl: string;
+  /** PostgreSQL connection string; undefined means embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Folder for PGlite files and uploads; undefined means in memory (tests). */
+  dataDir: string | undefined;
+  webDistDir: string;
+  sessionLifetimeMinutes: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  rateLimitMax: number;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once, at start; an invalid value stops the process with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
+    webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
+    sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL || undefined,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+  };
+}
+
+/** A configuration for tests: in-memory PGlite unless TEST_DATABASE_URL points at PostgreSQL. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    dataDir: undefined,
+    ...overrides,
+  };
+}
