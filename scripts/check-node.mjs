@@ -2,6 +2,8 @@
 // even on machines that ship another version.
 const major = Number(process.versions.node.split('.')[0]);
 if (major !== 24) {
-  console.error(`Ensaya needs Node 24; this script runs on ${process.version}. Run "npm install" first.`);
+  console.error(
+    `Ensaya needs Node 24; this script runs on ${process.version}. Run "npm install" first.`,
+  );
   process.exit(1);
 }

@@ -29,7 +29,11 @@ export function pickLanguage(
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { language: parseLanguage(tag), quality: Number.isFinite(quality) ? quality : 0, index };
+      return {
+        language: parseLanguage(tag),
+        quality: Number.isFinite(quality) ? quality : 0,
+        index,
+      };
     })
     .filter((entry) => entry.language && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);

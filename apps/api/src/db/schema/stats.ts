@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { USER_TEST_TYPES } from './attempts.ts';
+import { subjects, themes } from './catalog.ts';
+import { stems } from './content.ts';
+import { timestamptz } from './columns.ts';
+
+// Aggregates kept up to date in the transaction that submits (adds) or deletes (subtracts) an
+// attempt, so statistics and dashboard reads never scan attempts (DESIGN.md, "Statistics").
+
+/** A student's totals in a subject per test type; averages are sums over `attempts`. */
+export const userSubjectStats = pgTable(
+  'user_subject_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: USER_TEST_TYPES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    questions: integer('questions').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    incorrect: integer('incorrect').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    scoreSum: bigint('score_sum', { mode: 'number' }).notNull().default(0),
+    /** Sum of each attempt's percentage of correct answers (0..100). */
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    passedCount: integer('passed_count').notNull().default(0),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'user_subject_stats_pkey', columns: [t.userId, t.subjectId, t.type] }),
+    // The comparison with other students: one row per student of the subject, not per attempt.
+    index('user_subject_stats_subject_type_idx').on(t.subjectId, t.type),
+    check('user_subject_stats_type_valid', sql`${t.type} in ('custom', 'official')`),
+    check(
+      'user_subject_stats_counts_non_negative',
+      sql`${t.attempts} >= 0 and ${t.questions} >= 0 and ${t.correct} >= 0 and ${t.incorrect} >= 0 and ${t.unanswered} >= 0 and ${t.passedCount} >= 0`,
+    ),
+  ],
+);
+
+/** A student's totals in a theme per test type. */
+export const userThemeStats = pgTable(
+  'user_theme_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: USER_TEST_TYPES }).notNull(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    questions: integer('questions').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    incorrect: integer('incorrect').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'user_theme_stats_pkey', columns: [t.userId, t.themeId, t.type] }),
+    index('user_theme_stats_user_subject_idx').on(t.userId, t.subjectId, t.type),
+    index('user_theme_stats_theme_id_idx').on(t.themeId),
+    check('user_theme_stats_type_valid', sql`${t.type} in ('custom', 'official')`),
+    check(
+      'user_theme_stats_counts_non_negative',
+      sql`${t.questions} >= 0 and ${t.correct} >= 0 and ${t.incorrect} >= 0 and ${t.unanswered} >= 0`,
+    ),
+  ],
+);
+
+/** How often each question was answered and failed, by all students. */
+export const stemStats = pgTable(
+  'stem_stats',
+  {
+    stemId: integer('stem_id')
+      .primaryKey()
+      .references(() => stems.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    answered: integer('answered').notNull().default(0),
+    wrong: integer('wrong').notNull().default(0),
+  },
+  (t) => [
+    // "Most often failed in a subject" (the general wrong-answers review).
+    index('stem_stats_subject_wrong_idx').on(t.subjectId, t.wrong.desc()),
+    check(
+      'stem_stats_counts_valid',
+      sql`${t.answered} >= 0 and ${t.wrong} >= 0 and ${t.wrong} <= ${t.answered}`,
+    ),
+  ],
+);
+
+export type UserSubjectStats = typeof userSubjectStats.$inferSelect;
+export type UserThemeStats = typeof userThemeStats.$inferSelect;
+export type StemStats = typeof stemStats.$inferSelect;

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { createDatabase, type Database, type Db } from './client.ts';
+import {
+  addresses,
+  cities,
+  countries,
+  gradeTables,
+  packageSubjects,
+  packages,
+  periodThemes,
+  periods,
+  promoCodes,
+  settings,
+  standardTests,
+  states,
+  subjects,
+  themes,
+  towns,
+  users,
+} from './schema/index.ts';
+import { seedDatabase } from './seed/index.ts';
+
+// The demo data is only written into an empty database, so every test here gets a database of its
+// own: an in-memory PGlite, or a new database on the TEST_DATABASE_URL server.
+
+type FreshDatabase = Database & { dispose(): Promise<void> };
+
+async function freshDatabase(): Promise<FreshDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await createDatabase({});
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `ensaya_seed_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The Rut check digit, computed here independently of the seed: modulo 11, weights 2..7. */
+function isValidRut(rut: string): boolean {
+  const match = /^([0-9]{7,8})-([0-9K])$/.exec(rut);
+  if (!match) return false;
+  let sum = 0;
+  [...match[1]!].reverse().forEach((digit, i) => (sum += Number(digit) * (2 + (i % 6))));
+  const rest = 11 - (sum % 11);
+  return match[2] === (rest === 11 ? '0' : rest === 10 ? 'K' : String(rest));
+}
+
+async function counts(db: Db) {
+  return {
+    countries: await db.$count(countries),
+    states: await db.$count(states),
+    cities: await db.$count(cities),
+    towns: await db.$count(towns),
+    standardTests: await db.$count(standardTests),
+    settings: await db.$count(settings),
+    users: await db.$count(users),
+    addresses: await db.$count(addresses),
+    subjects: await db.$count(subjects),
+    periods: await db.$count(periods),
+    themes: await db.$count(themes),
+    periodThemes: await db.$count(periodThemes),
+    gradeTables: await db.$count(gradeTables),
+    packages: await db.$count(packages),
+    packageSubjects: await db.$count(packageSubjects),
+    promoCodes: await db.$count(promoCodes),
+  };
+}
+
+describe('seedDatabase with demo data', () => {
+  let database: FreshDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('creates everything once, however often and concurrently it runs', async () => {
+    const first = await seedDatabase(db, { demo: true });
+    const afterFirst = await counts(db);
+    await Promise.all([seedDatabase(db, { demo: true }), seedDatabase(db, { demo: true })]);
+    const second = await seedDatabase(db, { demo: true });
+
+    expect(afterFirst).toMatchObject({
+      states: 16,
+      cities: 56,
+      towns: 346,
+      standardTests: 2,
+      settings: 1,
+      users: 3,
+      addresses: 3,
+      subjects: 6,
+      periods: 6,
+      packages: 6,
+    });
+    expect(await counts(db)).toEqual(afterFirst);
+    expect(first.demoAccounts.map((account) => account.email)).toEqual([
+      'estudiante@ensaya.cl',
+      'debug@ensaya.cl',
+      'admin@ensaya.cl',
+    ]);
+    expect(second.demoAccounts).toEqual(first.demoAccounts);
+  });
+
+  it('gives the demo accounts working passwords, valid Ruts and real addresses', async () => {
+    const { demoAccounts } = await seedDatabase(db, { demo: true });
+    for (const account of demoAccounts) {
+      const [user] = await db.select().from(users).where(eq(users.email, account.email));
+      expect(await verifyPassword(user!.passwordHash, account.password)).toBe(true);
+      expect(await verifyPassword(user!.passwordHash, 'wrong-password')).toBe(false);
+      expect(isValidRut(user!.taxId!)).toBe(true);
+      expect(user!.emailVerifiedAt).not.toBeNull();
+      expect(user!.role).toBe(account.role);
+      const [address] = await db
+        .select({ townId: addresses.townId })
+        .from(addresses)
+        .where(and(eq(addresses.id, user!.addressId!), eq(addresses.userId, user!.id)));
+      expect(await db.$count(towns, eq(towns.id, address!.townId))).toBe(1);
+    }
+    const [debug] = await db.select().from(users).where(eq(users.email, 'debug@ensaya.cl'));
+    expect(debug!.permissions).toEqual(['debug']);
+    expect(demoAccounts.find((account) => account.email === 'admin@ensaya.cl')?.role).toBe('admin');
+  });
+
+  it('keys the territory by CUT code and charges 19 % VAT in every region', async () => {
+    const [providencia] = await db.select().from(towns).where(eq(towns.id, 13_123));
+    expect(providencia).toMatchObject({ code: '13123', name: 'Providencia', cityId: 131 });
+    const [santiagoProvince] = await db.select().from(cities).where(eq(cities.id, 131));
+    expect(santiagoProvince).toMatchObject({ code: '131', stateId: 13 });
+    const vat = await db.selectDistinct({ vat: states.vatPercentage }).from(states);
+    expect(vat).toEqual([{ vat: 19 }]);
+    const [first] = await db.select().from(countries).orderBy(countries.position).limit(1);
+    expect(first).toMatchObject({ id: 152, isoCode: 'CL', name: 'Chile' });
+  });
+
+  it('weights each period’s themes to 100 and grades PAES from 100 to 1000', async () => {
+    const sums = await db
+      .select({
+        periodId: periodThemes.periodId,
+        total: sql<number>`sum(${periodThemes.weight})::int`,
+      })
+      .from(periodThemes)
+      .groupBy(periodThemes.periodId);
+    expect(sums).toHaveLength(6);
+    expect(sums.every((row) => row.total === 100)).toBe(true);
+
+    const [m1] = await db
+      .select()
+      .from(subjects)
+      .where(eq(subjects.name, 'Competencia Matemática M1'));
+    expect(m1).toMatchObject({ standardTestId: 1, approvalGrade: 458 });
+    const [m1Period] = await db.select().from(periods).where(eq(periods.subjectId, m1!.id));
+    expect(m1Period).toMatchObject({ testDuration: 140, questionCount: 65, isCurrent: true });
+    const grades = await db
+      .select()
+      .from(gradeTables)
+      .where(eq(gradeTables.subjectId, m1!.id))
+      .orderBy(gradeTables.goodAnswersQuantity);
+    expect(grades).toHaveLength(66);
+    expect(grades[0]!.grade).toBe(100);
+    expect(grades.at(-1)!.grade).toBe(1000);
+    expect(grades.every((row, i) => i === 0 || row.grade > grades[i - 1]!.grade)).toBe(true);
+
+    const [classB] = await db.select().from(subjects).where(eq(subjects.standardTestId, 2));
+    expect(classB!.approvalGrade).toBe(33);
+    const classBGrades = await db
+      .select()
+      .from(gradeTables)
+      .where(eq(gradeTables.subjectId, classB!.id));
+    expect(classBGrades).toHaveLength(39);
+    expect(classBGrades.every((row) => row.grade === row.goodAnswersQuantity)).toBe(true);
+  });
+
+  it('offers every subject of its test in each package', async () => {
+    const [duo] = await db.select().from(packages).where(eq(packages.name, 'PAES Dúo'));
+    expect(duo).toMatchObject({ subjectsQuantity: 2, durationDays: 30 });
+    expect(await db.$count(packageSubjects, eq(packageSubjects.packageId, duo!.id))).toBe(5);
+    const [paes] = await db.select().from(standardTests).where(eq(standardTests.id, 1));
+    expect(paes).toMatchObject({ code: 'paes', maxSubjects: 5 });
+  });
+
+  it('keeps back-office changes to settings and VAT when it runs again', async () => {
+    await db.update(settings).set({ value: [] }).where(eq(settings.key, 'feedback_builder'));
+    await db.update(states).set({ vatPercentage: 20 }).where(eq(states.id, 1));
+    await seedDatabase(db, { demo: true });
+    const [feedback] = await db.select().from(settings).where(eq(settings.key, 'feedback_builder'));
+    expect(feedback!.value).toEqual([]);
+    const [tarapaca] = await db.select().from(states).where(eq(states.id, 1));
+    expect(tarapaca!.vatPercentage).toBe(20);
+  });
+});
+
+describe('seedDatabase without demo data', () => {
+  let database: FreshDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('writes the reference data only', async () => {
+    const result = await seedDatabase(database.db, { demo: false });
+    expect(result.demoAccounts).toEqual([]);
+    expect(await counts(database.db)).toMatchObject({
+      states: 16,
+      cities: 56,
+      towns: 346,
+      standardTests: 2,
+      settings: 1,
+      users: 0,
+      subjects: 0,
+      packages: 0,
+    });
+    const [feedback] = await database.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, 'feedback_builder'));
+    const questions = feedback!.value as Array<{
+      field_type: string;
+      required: boolean;
+      question: { es: string; en: string };
+    }>;
+    expect(questions.some((q) => q.field_type === 'radio' && q.required)).toBe(true);
+    expect(questions.some((q) => q.field_type === 'textarea')).toBe(true);
+    expect(questions.every((q) => q.question.es && q.question.en)).toBe(true);
+  });
+});

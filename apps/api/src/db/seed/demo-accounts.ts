@@ -1,0 +1,116 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { addresses, users } from '../schema/index.ts';
+import { hashPassword, verifyPassword } from '../../modules/auth/password.ts';
+import { CHILE_COUNTRY_ID } from './reference.ts';
+
+export type DemoAccount = { email: string; password: string; role: string; description: string };
+
+export const DEMO_PASSWORD = 'Ensaya2026!';
+
+// Fictitious people with valid Ruts (modulo-11 check digit) and addresses in real communes.
+const DEMO_USERS = [
+  {
+    email: 'estudiante@ensaya.cl',
+    description: 'Student, e-mail verified, no subscription yet',
+    user: {
+      name: 'Catalina',
+      lastName: 'Muñoz Rojas',
+      taxId: '21734005-5',
+      phone: '56987654321',
+      role: 'student' as const,
+      permissions: [],
+    },
+    address: {
+      addressLine1: 'Av. Providencia 1550',
+      addressLine2: 'Depto. 402',
+      townId: 13123, // Providencia
+      zipCode: '7500000',
+    },
+  },
+  {
+    email: 'debug@ensaya.cl',
+    description: 'Student with the debug permission: sees question ids and answer keys',
+    user: {
+      name: 'Matías',
+      lastName: 'González Soto',
+      taxId: '20381447-K',
+      phone: '56976543210',
+      role: 'student' as const,
+      permissions: ['debug'],
+    },
+    address: {
+      addressLine1: 'Barros Arana 820',
+      addressLine2: null,
+      townId: 8101, // Concepción
+      zipCode: '4030000',
+    },
+  },
+  {
+    email: 'admin@ensaya.cl',
+    description: 'Administrator: opens the back office',
+    user: {
+      name: 'Javiera',
+      lastName: 'Pérez Contreras',
+      taxId: '15862093-6',
+      phone: '56965432109',
+      role: 'admin' as const,
+      permissions: [],
+    },
+    address: {
+      addressLine1: 'Av. Brasil 2950',
+      addressLine2: 'Oficina 31',
+      townId: 5101, // Valparaíso
+      zipCode: '2340000',
+    },
+  },
+];
+
+export const DEMO_EMAILS = DEMO_USERS.map((demo) => demo.email);
+
+/**
+ * Creates the demo accounts when the database has no user at all. Returns the demo accounts that
+ * exist and still have the demo password, so the server can print how to log in.
+ */
+export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
+  if ((await db.$count(users)) === 0) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    for (const demo of DEMO_USERS) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          ...demo.user,
+          email: demo.email,
+          passwordHash,
+          taxIdType: 'rut',
+          countryId: CHILE_COUNTRY_ID,
+          termsAccepted: true,
+          emailVerifiedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      const [address] = await db
+        .insert(addresses)
+        .values({ userId: user!.id, ...demo.address })
+        .returning({ id: addresses.id });
+      await db.update(users).set({ addressId: address!.id }).where(eq(users.id, user!.id));
+    }
+  }
+
+  const existing = await db
+    .select({ email: users.email, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, DEMO_EMAILS));
+  const accounts: DemoAccount[] = [];
+  for (const demo of DEMO_USERS) {
+    const row = existing.find((candidate) => candidate.email === demo.email);
+    if (row && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) {
+      accounts.push({
+        email: demo.email,
+        password: DEMO_PASSWORD,
+        role: row.role,
+        description: demo.description,
+      });
+    }
+  }
+  return accounts;
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type DemoAccount, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedReferenceData } from './reference.ts';
+
+// Serialises seeding when several instances start at once; any constant shared by all will do.
+const SEED_LOCK_KEY = 7_347_120_002;
+
+/**
+ * Brings the database's seed data up to date; idempotent, run at every start after the migrations.
+ * Reference data (countries, Chile's territory, standard tests, settings) always. With `demo`, the
+ * demo catalog when there are no subjects yet and the demo accounts when there are no users yet.
+ */
+export async function seedDatabase(
+  db: Db,
+  options: { demo: boolean },
+): Promise<{ demoAccounts: DemoAccount[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await seedReferenceData(tx);
+    if (!options.demo) return { demoAccounts: [] };
+    await seedDemoCatalog(tx);
+    return { demoAccounts: await seedDemoAccounts(tx) };
+  });
+}

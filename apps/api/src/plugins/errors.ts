@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translateIssueMessage } from '@ensaya/core/validation/zod-messages';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * One error shape for every failure: `{ message, errors? }` in the request's language (DESIGN.md,
+ * API). Internals never reach the client: a 500 says only that something went wrong.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const errors = error.fields
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([field, keys]) => [
+              field,
+              keys.map((key) => request.t(key, error.params)),
+            ]),
+          )
+        : undefined;
+      return reply
+        .status(error.statusCode)
+        .send({ message: request.t(error.messageKey, error.params), errors });
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(
+          translateIssueMessage(request.language, issue.message ?? '', issue.params),
+        );
+      }
+      return reply.status(422).send({ message: request.t('error.validation'), errors });
+    }
+
+    const status = error.statusCode ?? 500;
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: request.t('error.malformedJson') });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ message: request.t('error.unsupportedMediaType') });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ message: request.t('error.payloadTooLarge') });
+    }
+    if (status === 429)
+      return reply.status(429).send({ message: request.t('error.tooManyAttempts') });
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ message: request.t(status === 404 ? 'error.notFound' : 'error.badRequest') });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: request.t('error.server') });
+  });
+
+  app.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
+});
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ message: request.t('error.routeNotFound', { path: request.url.split('?')[0] ?? '' }) });
+}

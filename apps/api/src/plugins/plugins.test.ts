@@ -1,0 +1,125 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { createAdmin, createStudent, TEST_PASSWORD } from '../test/factories.ts';
+
+describe('auth guard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      {},
+      {
+        beforeReady(app) {
+          app.get('/api/test/student-only', { config: { auth: 'user' } }, async () => ({
+            ok: true,
+          }));
+          app.get('/api/test/admin-only', { config: { auth: 'admin' } }, async () => ({
+            ok: true,
+          }));
+          app.post('/api/test/callback', { config: { csrf: false } }, async () => ({ ok: true }));
+        },
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 to visitors and 403 to students on admin routes', async () => {
+    const visitor = new TestClient(t.app, { language: 'en' });
+    expect((await visitor.get('/api/test/student-only')).statusCode).toBe(401);
+    expect((await visitor.get('/api/test/admin-only')).statusCode).toBe(401);
+
+    const student = new TestClient(t.app, { language: 'en' });
+    await student.login((await createStudent(t.db)).email, TEST_PASSWORD);
+    expect((await student.get('/api/test/student-only')).statusCode).toBe(200);
+    const refused = await student.get('/api/test/admin-only');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'You are not allowed to do this.' });
+
+    const admin = new TestClient(t.app);
+    await admin.login((await createAdmin(t.db)).email, TEST_PASSWORD);
+    expect((await admin.get('/api/test/admin-only')).statusCode).toBe(200);
+  });
+
+  it('lets third-party callbacks opt out of CSRF, and only them', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/callback', payload: {} });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimitMax: 3 });
+  });
+  afterAll(() => t.close());
+
+  it("answers 429 'Too many attempts.' past the limit, localized", async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-localization': 'en' } }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { 'x-localization': 'en' },
+    });
+    expect(limited.json()).toEqual({ message: 'Too many attempts.' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    const spanish = await t.app.inject({ method: 'GET', url: '/api/me' });
+    expect(spanish.json()).toEqual({ message: 'Demasiados intentos.' });
+  });
+
+  it('does not limit the health check', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('web app serving', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'ensaya-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Ensaya</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    t = await buildTestApp({ webDistDir: dist });
+  });
+  afterAll(() => t.close());
+
+  it('serves index.html for front-end routes, including unknown ones', async () => {
+    for (const url of ['/', '/login/en/true', '/materias', '/una/ruta/que/no/existe?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache and static files as they are', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.body).toBe('<svg/>');
+  });
+
+  it('never answers an API path with the web app, nor leaves the dist folder', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBeDefined();
+    const traversal = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+});

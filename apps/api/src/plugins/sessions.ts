@@ -1,0 +1,152 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER } from '@ensaya/core/api/error';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { csrfMismatch, forbidden, unauthenticated } from '../lib/app-error.ts';
+import * as repo from '../modules/sessions/repo.ts';
+
+export const SESSION_COOKIE = 'ensaya_session';
+/** A guest session only carries the CSRF token before login; it need not live long. */
+const GUEST_LIFETIME_MINUTES = 120;
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type RequestSession = { id: string; userId: number | null; csrfToken: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null;
+    user: repo.SessionUser | null;
+  }
+  interface FastifyReply {
+    /** Replaces the request's session with a new one (a new id and CSRF token) and sets the cookies. */
+    startSession(userId: number | null): Promise<RequestSession>;
+    /** Deletes the request's session and clears the cookies. */
+    endSession(): Promise<void>;
+    /** Makes sure the browser holds the CSRF cookie: a guest session is started when there is none. */
+    issueCsrfCookie(): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: any signed-in user, or admins only. Unset means public. */
+    auth?: 'user' | 'admin';
+    /** Set false for routes called by third parties (payment gateway callbacks). */
+    csrf?: boolean;
+  }
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function sameToken(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Database sessions with an HttpOnly cookie, the CSRF double-submit check (the `XSRF-TOKEN` cookie
+ * must come back in the `X-XSRF-TOKEN` header and match the session's token) and the auth guard.
+ */
+export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { config, db }) => {
+  const cookieOptions = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure,
+  };
+
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: number | null) {
+    const request = this.request;
+    if (request.session) await repo.deleteSession(db, request.session.id);
+    const token = newToken();
+    const lifetime =
+      userId === null
+        ? Math.min(GUEST_LIFETIME_MINUTES, config.sessionLifetimeMinutes)
+        : config.sessionLifetimeMinutes;
+    const now = new Date();
+    const row = await repo.insertSession(db, {
+      id: hashToken(token),
+      userId,
+      csrfToken: newToken(),
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + lifetime * 60_000),
+    });
+    const maxAge = lifetime * 60;
+    this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true, maxAge });
+    this.setCookie(CSRF_COOKIE, row.csrfToken, { ...cookieOptions, httpOnly: false, maxAge });
+    request.session = { id: row.id, userId: row.userId, csrfToken: row.csrfToken };
+    return request.session;
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const request = this.request;
+    if (request.session) await repo.deleteSession(db, request.session.id);
+    request.session = null;
+    request.user = null;
+    this.clearCookie(SESSION_COOKIE, cookieOptions);
+    this.clearCookie(CSRF_COOKIE, cookieOptions);
+  });
+
+  app.decorateReply('issueCsrfCookie', async function (this: FastifyReply) {
+    const session = this.request.session;
+    if (!session) {
+      await this.startSession(null);
+      return;
+    }
+    this.setCookie(CSRF_COOKIE, session.csrfToken, { ...cookieOptions, httpOnly: false });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await loadSession(request);
+  });
+  // After the route's own onRequest hooks (rate limits answer first) and body parsing (malformed
+  // JSON is a 400), before validation: a refused request never reaches a handler.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    checkCsrf(request);
+    checkAccess(request);
+  });
+
+  async function loadSession(request: FastifyRequest) {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const now = new Date();
+    const found = await repo.findLiveSession(db, hashToken(token), now);
+    if (!found) return;
+    const { session, user } = found;
+    request.session = { id: session.id, userId: session.userId, csrfToken: session.csrfToken };
+    request.user = user;
+    if (user && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repo.touchSession(
+        db,
+        session.id,
+        now,
+        new Date(now.getTime() + config.sessionLifetimeMinutes * 60_000),
+      );
+    }
+  }
+
+  function checkCsrf(request: FastifyRequest) {
+    if (SAFE_METHODS.has(request.method) || request.is404) return;
+    if (request.routeOptions.config.csrf === false) return;
+    const header = request.headers[CSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !sent || !sameToken(sent, request.session.csrfToken))
+      throw csrfMismatch();
+  }
+
+  function checkAccess(request: FastifyRequest) {
+    const required = request.routeOptions.config.auth;
+    if (!required) return;
+    if (!request.user) throw unauthenticated();
+    if (required === 'admin' && request.user.role !== 'admin') throw forbidden();
+  }
+});

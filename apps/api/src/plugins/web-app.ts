@@ -1,0 +1,39 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app from the same port as the API. Hashed assets are cached for a year;
+ * index.html is never cached, so a deploy reaches every browser at once. Unknown non-API paths get
+ * index.html and the React router decides (its not-found page included).
+ */
+export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header(
+        'cache-control',
+        isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const file = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+    const candidate = path.join(distDir, file);
+    const isInside = candidate.startsWith(distDir + path.sep);
+    if (isInside && statSync(candidate, { throwIfNoEntry: false })?.isFile())
+      return reply.sendFile(file);
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+});

@@ -1,0 +1,70 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed/index.ts';
+import { deleteExpiredSessions } from './modules/sessions/repo.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const SESSION_SWEEP_MS = 60 * 60_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await database.migrate();
+  const { demoAccounts } = await seedDatabase(database.db, { demo: config.seedDemo });
+
+  const app = await buildApp({ config, database, serveWebApp: true });
+  app.addHook('onClose', async () => database.close());
+  await app.listen({ host: config.host, port: config.port });
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(database.db, new Date()).catch((err: unknown) =>
+      app.log.error({ err }, 'session sweep failed'),
+    );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  const storage =
+    database.kind === 'pglite'
+      ? `embedded PGlite in ${config.dataDir}`
+      : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Ensaya is running at ${config.appUrl}`,
+    `  API docs: ${config.appUrl}/api/docs   Database: ${storage}`,
+  ];
+  if (demoAccounts.length > 0) {
+    lines.push('  Demo accounts:');
+    for (const account of demoAccounts) {
+      lines.push(
+        `    ${account.email.padEnd(24)} ${account.password.padEnd(14)} ${account.description}`,
+      );
+    }
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    clearInterval(sweep);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { testConfig, type Config } from '../config.ts';
+import { createDatabase, type Db } from '../db/client.ts';
+
+export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
+
+/**
+ * The whole app on a test database: the run's PostgreSQL database when TEST_DATABASE_URL is set,
+ * otherwise a fresh in-memory PGlite, migrated.
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const databaseUrl = inject('databaseUrl') || undefined;
+  const config = testConfig({ databaseUrl, ...overrides });
+  const database = await createDatabase({ databaseUrl });
+  if (!databaseUrl) await database.migrate();
+  const app = await buildApp({ config, database, serveWebApp: Boolean(overrides.webDistDir) });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/**
+ * A browser-like client for `app.inject`: it keeps cookies between requests and sends the CSRF
+ * header on mutating requests, as the web app's API client does.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private readonly app: FastifyInstance;
+  language: string | undefined;
+
+  constructor(app: FastifyInstance, options: { language?: string } = {}) {
+    this.app = app;
+    this.language = options.language;
+  }
+
+  get csrfToken() {
+    return this.cookies.get('XSRF-TOKEN');
+  }
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<Response> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    const isMutating = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (isMutating && options.csrf !== false) {
+      if (!this.csrfToken) await this.request({ method: 'GET', url: '/api/csrf-cookie' });
+      headers['x-xsrf-token'] = this.csrfToken ?? '';
+    }
+    if (this.language) headers['x-localization'] = this.language;
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const response = await this.app.inject({
+      ...options,
+      method: method as InjectOptions['method'],
+      headers,
+    });
+    for (const cookie of response.cookies as Array<{
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
+      const isCleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (isCleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string, options: Omit<InjectOptions, 'url' | 'method'> = {}) {
+    return this.request({ ...options, method: 'GET', url });
+  }
+
+  post(
+    url: string,
+    payload?: unknown,
+    options: Omit<InjectOptions, 'url' | 'method' | 'payload'> & { csrf?: boolean } = {},
+  ) {
+    return this.request({
+      ...options,
+      method: 'POST',
+      url,
+      payload: payload as InjectOptions['payload'],
+    });
+  }
+
+  async login(email: string, password: string) {
+    const response = await this.post('/api/login', { email, password });
+    if (response.statusCode !== 200)
+      throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PostgreSQL database made for this run, or '' for in-memory PGlite per test file. */
+    databaseUrl: string;
+  }
+}
+
+/**
+ * With TEST_DATABASE_URL the API suite runs against PostgreSQL: a fresh database is created for the
+ * run, migrated once, shared by the test files (they only read and write their own rows) and dropped
+ * at the end. Without it every test file gets its own in-memory PGlite.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    project.provide('databaseUrl', '');
+    return;
+  }
+  const name = `ensaya_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  await database.close();
+  project.provide('databaseUrl', url.toString());
+
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+}
