@@ -66,7 +66,8 @@ export async function createDatabase(options: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
 }
