@@ -123,3 +123,22 @@ describe('web app serving', () => {
     expect(traversal.body).not.toContain('root:');
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('rate limiting shared through Redis', () => {
+  it('counts requests of two API instances together', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL!;
+    const first = await buildTestApp({ rateLimitMax: 4, redisUrl });
+    const second = await buildTestApp({ rateLimitMax: 4, redisUrl });
+    try {
+      // A unique client address per run keeps counters of earlier runs out of the way.
+      const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+      const hit = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/me', remoteAddress });
+      const statuses = [];
+      for (const t of [first, second, first, second, first]) statuses.push((await hit(t)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
