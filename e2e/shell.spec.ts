@@ -3,28 +3,27 @@ import { expect, test } from '@playwright/test';
 test.describe('language', () => {
   test('the toggle switches the interface to English and survives a reload', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Cambiar idioma' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
 
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.getByRole('button', { name: 'Change language' }).click();
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   });
 
   test('/login/{lang}/{banner} stores both segments', async ({ page }) => {
     await page.goto('/login/en/true');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
-    expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('banner')])).toEqual([
-      'en',
-      'true',
-    ]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('banner')]),
+    ).toEqual(['en', 'true']);
   });
 });
 
@@ -33,7 +32,7 @@ test.describe('access', () => {
     for (const route of ['/dashboard', '/materias', '/cuenta/editar']) {
       await page.goto(route);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     }
   });
 
@@ -43,7 +42,7 @@ test.describe('access', () => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('  estudiante@ensaya.cl ');
     await page.getByLabel('Contraseña').fill('Ensaya2026!');
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto('/login');
@@ -53,6 +52,13 @@ test.describe('access', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'ensaya_session')?.httpOnly).toBe(true);
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('wrong credentials show the server message and keep the visitor on the login page', async ({
@@ -61,21 +67,28 @@ test.describe('access', () => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
     await page.getByLabel('Contraseña').fill('NoEsLaClave1!');
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page.getByText('Estas credenciales no coinciden con nuestros registros.')).toBeVisible();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Estas credenciales no coinciden con nuestros registros.',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 });
 
 test.describe('not found', () => {
-  test('an unknown route shows the not-found page with a way to the dashboard', async ({ page }) => {
+  test('an unknown route shows the not-found page with a way to the dashboard', async ({
+    page,
+  }) => {
     const response = await page.goto('/esta/pagina/no/existe');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('main img, main svg[role="img"]').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: /dashboard|panel|inicio/i }).or(
-      page.getByRole('button', { name: /dashboard|panel|inicio/i }),
-    ).first()).toBeVisible();
+    await expect(page.locator('main .not-found__illustration')).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: /dashboard|panel|inicio/i })
+        .or(page.getByRole('button', { name: /dashboard|panel|inicio/i }))
+        .first(),
+    ).toBeVisible();
   });
 
   test('an unknown API path answers JSON 404', async ({ request }) => {
@@ -86,7 +99,11 @@ test.describe('not found', () => {
 });
 
 test.describe('cookie consent', () => {
-  test('the bar can be declined, removes analytics cookies and stays away', async ({ page, context, baseURL }) => {
+  test('the bar can be declined, removes analytics cookies and stays away', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const host = new URL(baseURL!).hostname;
     await context.addCookies([
       { name: '_ga', value: 'GA1.1.123', domain: host, path: '/' },
@@ -108,7 +125,7 @@ test.describe('cookie consent', () => {
     expect(days).toBeLessThan(151);
 
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
   });
 });

@@ -134,7 +134,8 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limiting shared through Redis
       const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
       const hit = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/me', remoteAddress });
       const statuses = [];
-      for (const t of [first, second, first, second, first]) statuses.push((await hit(t)).statusCode);
+      for (const t of [first, second, first, second, first])
+        statuses.push((await hit(t)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401, 429]);
     } finally {
       await first.close();

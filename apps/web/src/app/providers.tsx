@@ -1,0 +1,68 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import enUS from 'antd/es/locale/en_US';
+import esES from 'antd/es/locale/es_ES';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { parseLanguage } from '@ensaya/core/i18n/language';
+import { i18n } from '../lib/i18n.ts';
+import { FeedbackHost } from './feedback-host.tsx';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Students who ask their system for less motion get dialogs and drawers without animation. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+function LocalizedAntd({ children }: { children: ReactNode }) {
+  const { i18n: instance } = useTranslation();
+  const locale = parseLanguage(instance.language) === 'en' ? enUS : esES;
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => ({
+      token: {
+        colorPrimary: '#1d4ed8',
+        borderRadius: 8,
+        fontFamily:
+          "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+        motion: !prefersReducedMotion,
+      },
+    }),
+    [prefersReducedMotion],
+  );
+  return (
+    <ConfigProvider locale={locale} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LocalizedAntd>
+          <FeedbackHost queryClient={queryClient} />
+          {children}
+        </LocalizedAntd>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A blocking error message with one button; `onClosed` runs once it has faded out. */
+export function ErrorDialog({
+  title,
+  content,
+  onClosed,
+}: {
+  title: string;
+  content: string;
+  onClosed: () => void;
+}) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(true);
+  const close = () => setIsOpen(false);
+  return (
+    <Modal
+      open={isOpen}
+      title={title}
+      onCancel={close}
+      afterClose={onClosed}
+      footer={
+        <Button type="primary" onClick={close} autoFocus>
+          {t('errors.ok')}
+        </Button>
+      }
+    >
+      <p>{content}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HttpStatus } from '@ensaya/core/api/http';
+import type { LoginRequest } from '@ensaya/core/contracts/auth';
+import { StorageKey } from '@ensaya/core/storage-keys';
+import { api } from '../../../lib/api-client.ts';
+import { meQueryKey, type SessionUser } from '../../../lib/session.ts';
+import { writeStored } from '../../../lib/storage.ts';
+
+export async function login(credentials: LoginRequest): Promise<SessionUser> {
+  const response = await api.post<{ data: SessionUser }>('/api/login', credentials, {
+    // The login form shows these itself, next to the fields.
+    handledByCaller: [HttpStatus.unauthorized, HttpStatus.tooManyRequests],
+  });
+  return response.data;
+}
+
+/** The flags the spec keeps in browser storage after a login (spec 000, sections 3 and 4). */
+function rememberLogin(user: SessionUser): void {
+  writeStored(StorageKey.isAuthenticated, 'true');
+  writeStored(StorageKey.username, user.name);
+  writeStored(StorageKey.avatar, user.avatar ?? '');
+  writeStored(StorageKey.redirect, '1');
+  writeStored(StorageKey.header, '1');
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      rememberLogin(user);
+      // The server has just told us who is logged in: no need to ask `GET /api/me` again.
+      queryClient.setQueryData(meQueryKey, user);
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoUser, installFakeApi, meHandler } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+function withCsrfCookie() {
+  return () => {
+    document.cookie = 'XSRF-TOKEN=token-1; Path=/';
+    return { status: 204 };
+  };
+}
+
+describe('login page', () => {
+  it('logs in with trimmed credentials, remembers the session flags and opens the dashboard', async () => {
+    let isLoggedIn = false;
+    const { requests } = installFakeApi({
+      'GET /api/me': meHandler(() => isLoggedIn),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => {
+        isLoggedIn = true;
+        return { status: 200, body: { data: demoUser } };
+      },
+    });
+    const { user, pathname } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), '  estudiante@ensaya.cl ');
+    await user.type(screen.getByLabelText('Contraseña'), ' Ensaya2026! ');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hola, Camila' })).toBeInTheDocument();
+    expect(pathname()).toBe('/dashboard');
+    const login = requests.find((r) => r.method === 'POST' && r.path === '/api/login');
+    expect(login?.body).toEqual({ email: 'estudiante@ensaya.cl', password: 'Ensaya2026!' });
+    expect(login?.headers.get('X-XSRF-TOKEN')).toBe('token-1');
+    expect(localStorage.getItem('isAuthenticated')).toBe('true');
+    expect(localStorage.getItem('username')).toBe('Camila');
+    expect(localStorage.getItem('redirect')).toBe('1');
+    expect(localStorage.getItem('header')).toBe('1');
+  });
+
+  it('checks the fields before sending, with the spec messages', async () => {
+    const { requests } = installFakeApi({ 'GET /api/me': meHandler(() => false) });
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(
+      await screen.findByText('¡Por favor ingrese su correo electrónico!'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Por favor complete los campos requeridos.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Correo electrónico'), 'estudiante@');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('¡Formato inválido!')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/login')).toBe(false);
+  });
+
+  it('shows the message and the e-mail error of a rejected login (422)', async () => {
+    installFakeApi({
+      'GET /api/me': meHandler(() => false),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => ({
+        status: 422,
+        body: {
+          message: 'Estas credenciales no coinciden con nuestros registros.',
+          errors: { email: ['Estas credenciales no coinciden con nuestros registros.'] },
+        },
+      }),
+    });
+    const { user, pathname } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'estudiante@ensaya.cl');
+    await user.type(screen.getByLabelText('Contraseña'), 'equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const messages = await screen.findAllByText(
+      'Estas credenciales no coinciden con nuestros registros.',
+    );
+    expect(messages).toHaveLength(2); // the form's alert and the e-mail field's error
+    expect(screen.getByRole('alert')).toHaveTextContent('Estas credenciales no coinciden');
+    expect(pathname()).toBe('/login');
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it("shows 'Too many attempts.' in the interface language on 429", async () => {
+    localStorage.setItem('lang', 'en');
+    installFakeApi({
+      'GET /api/me': meHandler(() => false),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => ({ status: 429, body: { message: 'Rate limit exceeded' } }),
+    });
+    const { user } = renderApp('/login/en/1');
+
+    await user.type(await screen.findByLabelText('E-mail'), 'estudiante@ensaya.cl');
+    await user.type(screen.getByLabelText('Password'), 'Ensaya2026!');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+  });
+
+  it('links to the forgotten-password and packages pages', async () => {
+    installFakeApi({ 'GET /api/me': meHandler(() => false) });
+    renderApp('/');
+
+    expect(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
+      'href',
+      '/olvido',
+    );
+    expect(screen.getByRole('link', { name: 'Ver paquetes y precios' })).toHaveAttribute(
+      'href',
+      '/paquetes',
+    );
+    expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { HttpStatus } from '@ensaya/core/api/http';
+import type { UserProfile } from '@ensaya/core/contracts/auth';
+import { LOGOUT_CLEARED_KEYS } from '@ensaya/core/storage-keys';
+import { api, isApiRequestError } from './api-client.ts';
+import { removeStored } from './storage.ts';
+
+/**
+ * Who is logged in, as the server says (`GET /api/me`). The route guards, the header and every page
+ * read it, so it lives here rather than in one feature. `null` means nobody is logged in.
+ */
+export type SessionUser = UserProfile;
+
+export const meQueryKey = ['me'] as const;
+
+export async function getMe(): Promise<SessionUser | null> {
+  try {
+    const response = await api.get<{ data: SessionUser }>('/api/me', {
+      handledByCaller: [HttpStatus.unauthorized],
+    });
+    return response.data;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === HttpStatus.unauthorized) {
+      // The server knows no session: stored flags that claim one are stale.
+      removeStored(LOGOUT_CLEARED_KEYS);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 5 * 60 * 1000 });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+/**
+ * Forgets the user and every cached server read. The user entry is set to `null` rather than
+ * removed, so guards see "logged out" at once instead of asking the server again.
+ */
+export function clearSessionCache(queryClient: QueryClient): void {
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}

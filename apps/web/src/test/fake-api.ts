@@ -1,0 +1,70 @@
+import { vi } from 'vitest';
+
+/** A request the app sent, as the fake API saw it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+type Reply = { status: number; body?: unknown } | Response;
+type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export const demoUser = {
+  id: 1,
+  name: 'Camila',
+  last_name: 'Rojas',
+  email: 'estudiante@ensaya.cl',
+  phone: '56912345678',
+  tax_id: '12.345.678-5',
+  avatar: null,
+  permissions: [],
+  role: 'student' as const,
+  language: 'es',
+  timezone: 'America/Santiago',
+  email_verified_at: '2026-01-10T12:00:00.000Z',
+};
+
+/**
+ * Replaces `fetch` with handlers keyed by "METHOD /path". Unknown routes answer 404 in the API's
+ * error shape, so a test sees a request it did not expect instead of hanging.
+ */
+export function installFakeApi(handlers: Record<string, Handler>) {
+  const requests: RecordedRequest[] = [];
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), window.location.origin);
+    const rawBody = init.body;
+    const request: RecordedRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      headers: new Headers(init.headers),
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
+      credentials: init.credentials,
+    };
+    requests.push(request);
+    const handler = handlers[`${request.method} ${request.path}`];
+    const reply: Reply = handler
+      ? await handler(request)
+      : { status: 404, body: { message: `No fake for ${request.method} ${request.path}` } };
+    if (reply instanceof Response) return reply;
+    if (reply.body === undefined) return new Response(null, { status: reply.status });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+}
+
+/** `GET /api/me` answering as a logged-in student or as nobody. */
+export function meHandler(isLoggedIn: () => boolean): Handler {
+  return () =>
+    isLoggedIn()
+      ? { status: 200, body: { data: demoUser } }
+      : { status: 401, body: { message: 'No autenticado.' } };
+}

@@ -1,0 +1,44 @@
+// Checks the login page's JavaScript budget (DESIGN.md: at most 200 KB gzipped) on a production
+// build: `npm run build`, then `npm run bench:bundle`.
+// The login page is the app's entry, so what it loads is the entry chunk and everything that chunk
+// imports statically; lazy pages and the login form's validation chunk are listed apart.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 200 * 1000;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipped = (file) => gzipSync(readFileSync(join(dist, file))).length;
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loaded = new Set();
+(function collect(key) {
+  if (loaded.has(key)) return;
+  loaded.add(key);
+  for (const imported of manifest[key].imports ?? []) collect(imported);
+})(entry);
+
+let total = 0;
+for (const key of loaded) {
+  const size = gzipped(manifest[key].file);
+  total += size;
+  console.log(`${manifest[key].file.padEnd(48)} ${(size / 1000).toFixed(1).padStart(7)} kB`);
+}
+console.log(
+  `login page, gzipped JavaScript: ${(total / 1000).toFixed(1)} kB of ${BUDGET_BYTES / 1000} kB`,
+);
+
+const validation = Object.keys(manifest).find((key) => key.endsWith('login-validation.ts'));
+if (validation) {
+  const size = gzipped(manifest[validation].file);
+  console.log(
+    `+ loaded when a login field gets focus: ${(size / 1000).toFixed(1)} kB (validation)`,
+  );
+}
+
+if (total > BUDGET_BYTES) {
+  console.error('Over budget.');
+  process.exit(1);
+}
