@@ -1,13 +1,22 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/messages.ts';
+import { loginEmailProblem, loginPasswordProblem } from '../validation/login.ts';
+
+/** A trimmed string checked by one of core's pure rules, reporting its message key. */
+function checkedString(problem: (value: string) => MessageKey | undefined) {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const key = problem(value);
+      if (key) context.addIssue({ code: 'custom', message: key });
+    });
+}
 
 /** `POST api/login`: e-mail and password, both trimmed (spec 000, section 5). */
 export const LoginRequest = z.object({
-  email: z
-    .string({ error: 'validation.emailRequired' })
-    .trim()
-    .min(1, 'validation.emailRequired')
-    .pipe(z.email('validation.email')),
-  password: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required'),
+  email: checkedString(loginEmailProblem).meta({ format: 'email' }),
+  password: checkedString(loginPasswordProblem),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

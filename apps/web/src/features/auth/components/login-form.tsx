@@ -9,21 +9,10 @@ import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
-import type * as LoginValidation from '../lib/login-validation.ts';
+import { loginFieldError } from '../lib/login-validation.ts';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
-
-/**
- * The checks use the API's own Zod schema (core's `LoginRequest`), loaded when the student first
- * focuses a field rather than with the page: Zod is about 25 KB gzipped, an eighth of the login
- * page's 200 KB budget (DESIGN.md).
- */
-let validationModule: Promise<typeof LoginValidation> | undefined;
-function loadValidation() {
-  validationModule ??= import('../lib/login-validation.ts');
-  return validationModule;
-}
 
 /** Errors the form shows itself; anything else goes to the central error dialog. */
 const INLINE_STATUSES: readonly number[] = [
@@ -39,8 +28,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
 
-  async function validate(fields: readonly Field[]): Promise<FieldErrors> {
-    const { loginFieldError } = await loadValidation();
+  function validate(fields: readonly Field[]): FieldErrors {
     const found: FieldErrors = {};
     for (const field of fields) {
       found[field] = loginFieldError(field, values[field], currentLanguage());
@@ -48,17 +36,17 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
     return found;
   }
 
-  async function handleBlur(field: Field) {
+  function handleBlur(field: Field) {
     // Only a field the student has typed in: tabbing through an empty form is not an error.
     if (values[field] === '' && !errors[field]) return;
-    const found = await validate([field]);
+    const found = validate([field]);
     setErrors((current) => ({ ...current, [field]: found[field] }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
-    const found = await validate(['email', 'password']);
+    const found = validate(['email', 'password']);
     setErrors(found);
     const firstInvalid = (['email', 'password'] as const).find((field) => found[field]);
     if (firstInvalid) {
@@ -94,8 +82,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
       status: errors[field] ? ('error' as const) : undefined,
       'aria-invalid': errors[field] ? true : undefined,
       'aria-describedby': errors[field] ? `${id}-error` : undefined,
-      onFocus: () => void loadValidation(),
-      onBlur: () => void handleBlur(field),
+      onBlur: () => handleBlur(field),
       onChange: (event: { target: { value: string } }) =>
         setValues((current) => ({ ...current, [field]: event.target.value })),
     };

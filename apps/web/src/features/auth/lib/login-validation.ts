@@ -1,19 +1,21 @@
 import type { Language } from '@ensaya/core/i18n/language';
-import { LoginRequest } from '@ensaya/core/contracts/auth';
-import { translateIssueMessage } from '@ensaya/core/validation/zod-messages';
+import { translate } from '@ensaya/core/i18n/messages';
+import { loginEmailProblem, loginPasswordProblem } from '@ensaya/core/validation/login';
 
 /**
- * The login form checks its fields with the API's own schema (one rule, one place), so the
- * browser and the server can never disagree on what a valid e-mail is.
+ * The login form applies core's own login rules (the API's `LoginRequest` schema runs the same
+ * functions), so the browser and the server never disagree on what a valid e-mail is.
  */
 export function loginFieldError(
-  field: keyof LoginRequest,
+  field: 'email' | 'password',
   value: unknown,
   language: Language,
 ): string | undefined {
-  const result = LoginRequest.shape[field].safeParse(value ?? '');
-  if (result.success) return undefined;
-  const key = result.error.issues[0]?.message ?? 'validation.invalid';
+  const text = typeof value === 'string' ? value : '';
+  if (field === 'email') {
+    const key = loginEmailProblem(text);
+    return key && translate(language, key);
+  }
   // An empty password reads 'Please fill in the required fields.' (spec 000, section 5).
-  return translateIssueMessage(language, key === 'validation.required' ? 'error.validation' : key);
+  return loginPasswordProblem(text) && translate(language, 'error.validation');
 }
