@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, DataDirInUseError } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { deleteExpiredSessions } from './modules/sessions/repo.ts';
 
@@ -65,6 +65,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -57,9 +57,11 @@ export async function createDatabase(options: {
   }
 
   let dir: string | undefined;
+  let releaseLock = () => {};
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(dir);
   }
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -68,6 +70,48 @@ export async function createDatabase(options: {
     kind: 'pglite',
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * PGlite is one process's database: a second server on the same folder would corrupt it. A lock
+ * file with the owner's pid refuses a second one, and is taken over when its owner is gone.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'ensaya.lock');
+  const tryLock = () => {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!tryLock()) {
+    const owner = Number(readFileSync(lockFile, 'utf8'));
+    if (isAlive(owner)) {
+      throw new DataDirInUseError(
+        `The database in ${dir} is in use by another Ensaya server (pid ${owner}). Stop it first, or set DATA_DIR.`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+    if (!tryLock()) throw new DataDirInUseError(`Could not lock ${dir}.`);
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
