@@ -27,6 +27,16 @@ const en = {
   'validation.tooSmall': 'Must be at least {min}.',
   'validation.tooBig': 'Must be at most {max}.',
   'validation.unknownField': 'Unknown field: {keys}.',
+  'validation.passwordRules':
+    'The password needs at least 8 characters, an upper-case letter, a lower-case letter, a digit and one of #?!@$%^&*-.',
+  'validation.passwordSpaces': 'The password cannot contain spaces.',
+  'validation.passwordMismatch': 'Passwords do not match!',
+  'validation.name': 'Use letters only.',
+  'validation.rut': 'Invalid Rut',
+  'validation.dni': 'The DNI must contain digits only.',
+  'validation.phone': 'Enter a valid phone number (digits only, at most 11).',
+  'validation.postalCode': 'The postal code has 7 digits.',
+  'validation.terms': 'You must read and accept the terms and conditions.',
   'auth.failed': 'These credentials do not match our records.',
   'auth.loggedOut': 'You have signed out.',
 } as const;
@@ -56,6 +66,16 @@ const es: Record<MessageKey, string> = {
   'validation.tooSmall': 'Debe ser al menos {min}.',
   'validation.tooBig': 'Debe ser como máximo {max}.',
   'validation.unknownField': 'Campo desconocido: {keys}.',
+  'validation.passwordRules':
+    'La contraseña necesita al menos 8 caracteres, una mayúscula, una minúscula, un dígito y uno de #?!@$%^&*-.',
+  'validation.passwordSpaces': 'La contraseña no puede contener espacios.',
+  'validation.passwordMismatch': '¡Las contraseñas no coinciden!',
+  'validation.name': 'Usa solo letras.',
+  'validation.rut': 'Rut inválido',
+  'validation.dni': 'El DNI debe contener solo dígitos.',
+  'validation.phone': 'Ingresa un teléfono válido (solo dígitos, máximo 11).',
+  'validation.postalCode': 'El código postal tiene 7 dígitos.',
+  'validation.terms': 'Debes leer y aceptar los términos y condiciones.',
   'auth.failed': 'Estas credenciales no coinciden con nuestros registros.',
   'auth.loggedOut': 'Has cerrado sesión.',
 };

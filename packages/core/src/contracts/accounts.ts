@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import type { MessageKey } from '../i18n/messages.ts';
+import {
+  confirmationProblem,
+  dniProblem,
+  nameProblem,
+  passwordProblem,
+  phoneDigits,
+  phoneProblem,
+  postalCodeProblem,
+} from '../validation/account.ts';
+import { isValidEmail } from '../validation/login.ts';
+import { isValidRut, normalizeRut } from '../validation/rut.ts';
+
+/** Chile's ISO 3166 numeric code: the country whose tax id is the Rut. */
+export const CHILE_COUNTRY_ID = 152;
+
+/** A string checked by one of core's pure rules, reporting its message key. */
+export function ruleString(
+  problem: (value: string) => MessageKey | undefined,
+  options: { trim?: boolean } = {},
+) {
+  const base = options.trim === false ? z.string() : z.string().trim();
+  return base.superRefine((value, context) => {
+    const key = problem(value);
+    if (key) context.addIssue({ code: 'custom', message: key });
+  });
+}
+
+const email = ruleString((value) =>
+  value === '' ? 'validation.emailRequired' : isValidEmail(value) ? undefined : 'validation.email',
+).transform((value) => value.toLowerCase());
+
+const phone = ruleString(phoneProblem).transform(phoneDigits);
+
+/**
+ * Cross-field checks run even when another field failed, so a form learns every problem at once;
+ * they read their inputs defensively for that reason.
+ */
+const ALWAYS = { when: () => true };
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The spec sends flags as '1'/'0'; booleans are accepted too. */
+const flag = z
+  .union([z.boolean(), z.enum(['1', '0']), z.literal(1), z.literal(0)])
+  .transform((v) => v === true || v === '1' || v === 1);
+
+/**
+ * `POST api/register` (spec 000, section 7) plus `country_id` (Chile by default) and an optional
+ * `password_confirmation`. The tax id is a Rut for Chile and a DNI elsewhere.
+ */
+export const RegisterRequest = z
+  .object({
+    name: ruleString(nameProblem),
+    last_name: ruleString(nameProblem),
+    email,
+    password: ruleString(passwordProblem, { trim: false }),
+    password_confirmation: z.string().optional(),
+    phone,
+    country_id: z.coerce.number().int().positive().default(CHILE_COUNTRY_ID),
+    tax_id: z.string().trim().max(12, 'validation.rut'),
+    timezone: z.string().trim().max(64).default('America/Santiago'),
+    language: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['es', 'en']))
+      .default('es'),
+    terms_and_conditions: flag.refine((accepted) => accepted, 'validation.terms'),
+  })
+  .superRefine((value, context) => {
+    if (value.password_confirmation !== undefined) {
+      const key = confirmationProblem(value.password, value.password_confirmation);
+      if (key) context.addIssue({ code: 'custom', path: ['password_confirmation'], message: key });
+    }
+    const taxKey =
+      value.country_id === CHILE_COUNTRY_ID
+        ? value.tax_id === ''
+          ? 'validation.required'
+          : isValidRut(value.tax_id)
+            ? undefined
+            : 'validation.rut'
+        : dniProblem(value.tax_id);
+    if (taxKey) context.addIssue({ code: 'custom', path: ['tax_id'], message: taxKey });
+  })
+  .transform((value) => ({
+    ...value,
+    tax_id: value.country_id === CHILE_COUNTRY_ID ? normalizeRut(value.tax_id) : value.tax_id,
+  }));
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** `PATCH api/me`: the personal-data section; the tax id is read-only and never accepted here. */
+export const UpdateProfileRequest = z.object({
+  name: ruleString(nameProblem),
+  last_name: ruleString(nameProblem),
+  email,
+  phone: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value) =>
+      value === null || value === undefined || value === '' ? undefined : String(value),
+    )
+    .pipe(ruleString(phoneProblem).transform(phoneDigits).optional()),
+  timezone: z.string().trim().max(64).optional(),
+  language: z.enum(['es', 'en']).optional(),
+  terms_and_conditions: flag.optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** `POST api/change-password`: current, new and confirmation, all required. */
+export const ChangePasswordRequest = z
+  .object({
+    old_password: ruleString((value) => (value === '' ? 'validation.required' : undefined), {
+      trim: false,
+    }),
+    new_password: ruleString(passwordProblem, { trim: false }),
+    new_password_confirmation: z.string(),
+  })
+  .superRefine((value, context) => {
+    const key = confirmationProblem(value.new_password, value.new_password_confirmation);
+    if (key)
+      context.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: key });
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const ForgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string().trim().min(1, 'validation.required').max(200),
+    email,
+    password: ruleString(passwordProblem, { trim: false }),
+    password_confirmation: z.string(),
+  })
+  .superRefine((value, context) => {
+    const key = confirmationProblem(text(value.password), text(value.password_confirmation));
+    if (key) context.addIssue({ code: 'custom', path: ['password_confirmation'], message: key });
+  }, ALWAYS);
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** `POST api/addresses[/{id}]`: the address section (or, with only `town_id`, the location section). */
+export const AddressRequest = z.object({
+  address_line_1: ruleString((value) => (value === '' ? 'validation.required' : undefined)).pipe(
+    z.string().max(120),
+  ),
+  address_line_2: z
+    .string()
+    .trim()
+    .max(120)
+    .nullish()
+    .transform((value) => value || null),
+  town_id: z.coerce.number().int().positive(),
+  zip_code: ruleString(postalCodeProblem),
+});
+export type AddressRequest = z.infer<typeof AddressRequest>;
+
+export const AddressTownRequest = z.object({ town_id: z.coerce.number().int().positive() });
+export type AddressTownRequest = z.infer<typeof AddressTownRequest>;
