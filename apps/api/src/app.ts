@@ -15,9 +15,22 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createRedis } from './lib/redis.ts';
+import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
+import type { ModuleOptions } from './lib/module-options.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { resolveAppKey } from './modules/app-key/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
+import { geographyRoutes } from './modules/geography/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.ts';
+import { startMailDispatcher, type MailDispatcher } from './modules/mail/dispatcher.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { registrationRoutes } from './modules/registration/routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -49,16 +62,50 @@ export async function buildApp({
   });
 
   const db = database.db;
+  // One Redis connection for every shared counter (rate limits and throttles) when configured.
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  const modules: ModuleOptions = {
+    db,
+    config,
+    appKey: await resolveAppKey(db, config.appKey),
+    counters: redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+  };
+
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
-  await app.register(rateLimitPlugin, { config });
+  await app.register(rateLimitPlugin, { config, redis });
   await app.register(sessionsPlugin, { config, db });
   await app.register(openApiPlugin);
+  await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db });
+  await app.register(authRoutes, modules);
+  await app.register(registrationRoutes, modules);
+  await app.register(emailVerificationRoutes, modules);
+  await app.register(passwordResetRoutes, modules);
+  await app.register(accountRoutes, modules);
+  await app.register(addressRoutes, modules);
+  await app.register(geographyRoutes, modules);
+  await app.register(devMailboxRoutes, modules);
+
+  // With SMTP the outbox is delivered by this instance too (several instances share the work).
+  if (config.smtpUrl) {
+    const smtpUrl = config.smtpUrl;
+    let dispatcher: MailDispatcher | undefined;
+    app.addHook('onReady', async () => {
+      dispatcher = startMailDispatcher({
+        db,
+        smtpUrl,
+        from: config.mailFrom,
+        intervalMs: config.mailPollIntervalMs,
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => dispatcher?.stop());
+  }
 
   if (serveWebApp) await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +26,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ensaya <no-reply@ensaya.cl>'),
+  APP_KEY: z
+    .string()
+    .refine((value) => value === '' || value.length >= 32, 'must have at least 32 characters')
+    .optional(),
   SEED_DEMO: flag.optional(),
 });
 
@@ -36,6 +42,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Folder for PGlite files and uploads; undefined means in memory (tests). */
   dataDir: string | undefined;
+  /** Uploaded files (avatars), served at /uploads/: `<dataDir>/uploads`. */
+  uploadsDir: string;
   webDistDir: string;
   sessionLifetimeMinutes: number;
   cookieSecure: boolean;
@@ -45,6 +53,13 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the mail dispatcher looks for mail to send (SMTP only). */
+  mailPollIntervalMs: number;
+  /**
+   * Signs e-mail verification links. Undefined means the key kept in the `settings` table (made
+   * once), which every instance on the same database shares.
+   */
+  appKey: string | undefined;
   seedDemo: boolean;
 };
 
@@ -60,13 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
-    dataDir: path.resolve(ROOT_DIR, e.DATA_DIR),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR),
     sessionLifetimeMinutes: e.SESSION_LIFETIME_MINUTES,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
@@ -76,17 +93,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailPollIntervalMs: 2_000,
+    appKey: e.APP_KEY || undefined,
     // Demo accounts have published passwords: never by default in production.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
   };
 }
 
-/** A configuration for tests: in-memory PGlite unless TEST_DATABASE_URL points at PostgreSQL. */
+/**
+ * A configuration for tests: in-memory PGlite unless TEST_DATABASE_URL points at PostgreSQL, and
+ * uploads in a folder of their own under the system's temporary directory.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     dataDir: undefined,
+    uploadsDir: path.join(tmpdir(), `ensaya-test-uploads-${randomUUID()}`),
+    mailPollIntervalMs: 100,
     ...overrides,
   };
 }

@@ -35,6 +35,11 @@ async function main() {
     '',
     `  Ensaya is running at ${config.appUrl}`,
     `  API docs: ${config.appUrl}/api/docs   Database: ${storage}`,
+    config.smtpUrl
+      ? '  Mail: sent over SMTP (SMTP_URL)'
+      : config.env === 'production'
+        ? '  Mail: no SMTP_URL, so mail waits in the mail_outbox table'
+        : `  Mail: no SMTP_URL; read the mail at ${config.appUrl}/dev/mail`,
   ];
   if (demoAccounts.length > 0) {
     lines.push('  Demo accounts:');

@@ -2,13 +2,17 @@ import type { MessageKey } from '@ensaya/core/i18n/messages';
 
 /**
  * An error a service throws on purpose: the status code and a message key, translated into the
- * request's language by the error handler. `fields` carries per-field message keys for 422.
+ * request's language by the error handler. `fields` carries per-field message keys (422, and the
+ * 403 of an unverified login), `extra` more body fields (`user_id`), `headers` response headers
+ * (`Retry-After`).
  */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly messageKey: MessageKey;
   readonly params: Record<string, string | number>;
   readonly fields: Record<string, MessageKey[]> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     statusCode: number,
@@ -16,6 +20,8 @@ export class AppError extends Error {
     options: {
       params?: Record<string, string | number>;
       fields?: Record<string, MessageKey[]>;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
     } = {},
   ) {
     super(messageKey);
@@ -24,8 +30,20 @@ export class AppError extends Error {
     this.messageKey = messageKey;
     this.params = options.params ?? {};
     this.fields = options.fields;
+    this.extra = options.extra;
+    this.headers = options.headers;
   }
 }
+
+/** A 422 for one field, its message being the field's message too (the API's error shape). */
+export const fieldError = (field: string, key: MessageKey) =>
+  new AppError(422, key, { fields: { [field]: [key] } });
+
+/** 429 'Too many attempts.' with the seconds to wait in `Retry-After`. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, 'error.tooManyAttempts', {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
 
 export const unauthenticated = () => new AppError(401, 'error.unauthenticated');
 export const forbidden = () => new AppError(403, 'error.forbidden');

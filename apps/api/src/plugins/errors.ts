@@ -19,18 +19,19 @@ export const errorsPlugin = fp(async (app) => {
             ]),
           )
         : undefined;
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send({ message: request.t(error.messageKey, error.params), errors });
+        .send({ message: request.t(error.messageKey, error.params), errors, ...error.extra });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(
-          translateIssueMessage(request.language, issue.message ?? '', issue.params),
-        );
+        const message = translateIssueMessage(request.language, issue.message ?? '', issue.params);
+        // Two checks of one rule (a length limit and the format) must not say the same thing twice.
+        if (!errors[field]?.includes(message)) (errors[field] ??= []).push(message);
       }
       return reply.status(422).send({ message: request.t('error.validation'), errors });
     }

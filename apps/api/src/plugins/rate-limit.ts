@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
 /**
@@ -8,30 +8,23 @@ import type { Config } from '../config.ts';
  * `REDIS_URL` is set so that every API instance counts together. Routes tighten their own limit
  * with `config.rateLimit`. Exceeding it answers 429 'Too many attempts.'.
  */
-export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        connectTimeout: 2_000,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
-      })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
-
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    redis,
-    nameSpace: 'ensaya-rate-limit:',
-    // A Redis outage must not take the API down with it.
-    skipOnError: true,
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'FST_ERR_RATE_LIMIT',
-      message: 'Too many attempts.',
-      retryAfter: context.after,
-    }),
-  });
-});
+export const rateLimitPlugin = fp<{ config: Config; redis: Redis | undefined }>(
+  async (app, { config, redis }) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      redis,
+      nameSpace: 'ensaya-rate-limit:',
+      // A Redis outage must not take the API down with it.
+      skipOnError: true,
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'FST_ERR_RATE_LIMIT',
+        message: 'Too many attempts.',
+        retryAfter: context.after,
+      }),
+    });
+  },
+);

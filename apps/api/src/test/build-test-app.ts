@@ -1,14 +1,18 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createDatabase, type Db } from '../db/client.ts';
+import { seedDatabase } from '../db/seed/index.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
 
 /**
- * The whole app on a test database: the run's PostgreSQL database when TEST_DATABASE_URL is set,
- * otherwise a fresh in-memory PGlite, migrated.
+ * The whole app on a test database: the run's PostgreSQL database when TEST_DATABASE_URL is set
+ * (migrated and seeded with reference data once, by the global setup), otherwise a fresh in-memory
+ * PGlite, migrated and seeded here. Reference data only (countries, territory): no demo accounts.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -17,7 +21,10 @@ export async function buildTestApp(
   const databaseUrl = inject('databaseUrl') || undefined;
   const config = testConfig({ databaseUrl, ...overrides });
   const database = await createDatabase({ databaseUrl });
-  if (!databaseUrl) await database.migrate();
+  if (!databaseUrl) {
+    await database.migrate();
+    await seedDatabase(database.db, { demo: false });
+  }
   const app = await buildApp({ config, database, serveWebApp: Boolean(overrides.webDistDir) });
   options.beforeReady?.(app);
   await app.ready();
@@ -28,24 +35,35 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (config.uploadsDir.startsWith(tmpdir())) {
+        await rm(config.uploadsDir, { recursive: true, force: true });
+      }
     },
   };
 }
 
 type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
 
+let clientCount = 0;
+
 /**
  * A browser-like client for `app.inject`: it keeps cookies between requests and sends the CSRF
- * header on mutating requests, as the web app's API client does.
+ * header on mutating requests, as the web app's API client does. Each client has an address of
+ * its own (10.x.y.z), so per-address rate limits of one test do not spill into another.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   private readonly app: FastifyInstance;
   language: string | undefined;
+  readonly remoteAddress: string;
 
-  constructor(app: FastifyInstance, options: { language?: string } = {}) {
+  constructor(app: FastifyInstance, options: { language?: string; remoteAddress?: string } = {}) {
     this.app = app;
     this.language = options.language;
+    clientCount += 1;
+    this.remoteAddress =
+      options.remoteAddress ??
+      `10.${process.pid % 250}.${Math.floor(clientCount / 250) % 250}.${clientCount % 250}`;
   }
 
   get csrfToken() {
@@ -65,6 +83,7 @@ export class TestClient {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     const response = await this.app.inject({
+      remoteAddress: this.remoteAddress,
       ...options,
       method: method as InjectOptions['method'],
       headers,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
+import { seedDatabase } from '../db/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +13,7 @@ declare module 'vitest' {
 
 /**
  * With TEST_DATABASE_URL the API suite runs against PostgreSQL: a fresh database is created for the
- * run, migrated once, shared by the test files (they only read and write their own rows) and dropped
+ * run, migrated and seeded with reference data once, shared by the test files (they only read and write their own rows) and dropped
  * at the end. Without it every test file gets its own in-memory PGlite.
  */
 export default async function setup(project: TestProject) {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${name}`;
   const database = await createDatabase({ databaseUrl: url.toString() });
   await database.migrate();
+  await seedDatabase(database.db, { demo: false });
   await database.close();
   project.provide('databaseUrl', url.toString());
 

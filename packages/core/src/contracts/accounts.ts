@@ -58,7 +58,8 @@ export const RegisterRequest = z
     password_confirmation: z.string().optional(),
     phone,
     country_id: z.coerce.number().int().positive().default(CHILE_COUNTRY_ID),
-    tax_id: z.string().trim().max(12, 'validation.rut'),
+    // Checked below with the country: a Rut for Chile, a DNI elsewhere.
+    tax_id: z.string().trim(),
     timezone: z.string().trim().max(64).default('America/Santiago'),
     language: z
       .string()
@@ -70,19 +71,20 @@ export const RegisterRequest = z
   })
   .superRefine((value, context) => {
     if (value.password_confirmation !== undefined) {
-      const key = confirmationProblem(value.password, value.password_confirmation);
+      const key = confirmationProblem(text(value.password), text(value.password_confirmation));
       if (key) context.addIssue({ code: 'custom', path: ['password_confirmation'], message: key });
     }
-    const taxKey =
-      value.country_id === CHILE_COUNTRY_ID
-        ? value.tax_id === ''
-          ? 'validation.required'
-          : isValidRut(value.tax_id)
-            ? undefined
-            : 'validation.rut'
-        : dniProblem(value.tax_id);
+    const taxId = text(value.tax_id).trim();
+    const isChile = Number(value.country_id ?? CHILE_COUNTRY_ID) === CHILE_COUNTRY_ID;
+    const taxKey = !isChile
+      ? dniProblem(taxId)
+      : taxId === ''
+        ? 'validation.required'
+        : isValidRut(taxId)
+          ? undefined
+          : 'validation.rut';
     if (taxKey) context.addIssue({ code: 'custom', path: ['tax_id'], message: taxKey });
-  })
+  }, ALWAYS)
   .transform((value) => ({
     ...value,
     tax_id: value.country_id === CHILE_COUNTRY_ID ? normalizeRut(value.tax_id) : value.tax_id,
@@ -117,10 +119,13 @@ export const ChangePasswordRequest = z
     new_password_confirmation: z.string(),
   })
   .superRefine((value, context) => {
-    const key = confirmationProblem(value.new_password, value.new_password_confirmation);
+    const key = confirmationProblem(
+      text(value.new_password),
+      text(value.new_password_confirmation),
+    );
     if (key)
       context.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: key });
-  });
+  }, ALWAYS);
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const ForgotPasswordRequest = z.object({ email });
@@ -139,6 +144,20 @@ export const ResetPasswordRequest = z
   }, ALWAYS);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/**
+ * The id picked in a select, as a number or digits. Missing or empty reads as required (a coerced
+ * `undefined` would be NaN and say "not valid"); at most a PostgreSQL integer.
+ */
+const selectedId = z.preprocess(
+  (value) =>
+    value === '' || value === null
+      ? undefined
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : value,
+  z.number().int().positive().max(2_147_483_647),
+);
+
 /** `POST api/addresses[/{id}]`: the address section (or, with only `town_id`, the location section). */
 export const AddressRequest = z.object({
   address_line_1: ruleString((value) => (value === '' ? 'validation.required' : undefined)).pipe(
@@ -150,10 +169,10 @@ export const AddressRequest = z.object({
     .max(120)
     .nullish()
     .transform((value) => value || null),
-  town_id: z.coerce.number().int().positive(),
+  town_id: selectedId,
   zip_code: ruleString(postalCodeProblem),
 });
 export type AddressRequest = z.infer<typeof AddressRequest>;
 
-export const AddressTownRequest = z.object({ town_id: z.coerce.number().int().positive() });
+export const AddressTownRequest = z.object({ town_id: selectedId });
 export type AddressTownRequest = z.infer<typeof AddressTownRequest>;

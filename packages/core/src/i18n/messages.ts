@@ -37,8 +37,31 @@ const en = {
   'validation.phone': 'Enter a valid phone number (digits only, at most 11).',
   'validation.postalCode': 'The postal code has 7 digits.',
   'validation.terms': 'You must read and accept the terms and conditions.',
+  'validation.emailTaken': 'This e-mail address is already registered.',
+  'validation.countryUnknown': 'Choose a country from the list.',
+  'validation.townUnknown': 'Choose a commune from the list.',
   'auth.failed': 'These credentials do not match our records.',
   'auth.loggedOut': 'You have signed out.',
+  'auth.verify':
+    'Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.',
+  'registration.created':
+    'We sent you a verification link. Open it to confirm your e-mail address, then log in.',
+  'verification.verified': 'Your e-mail address has been verified.',
+  'verification.failed': 'Email verification failed!',
+  'verification.resent': 'A new verification link has been sent to your e-mail address.',
+  'passwords.sent':
+    'If that e-mail address has an account, we have sent it a link to reset the password.',
+  'passwords.reset': 'Your password has been reset. You can now log in.',
+  'passwords.token': 'This password reset link is invalid or has expired.',
+  'passwords.changed': 'Your password has been changed. Your other sessions have been closed.',
+  'passwords.currentWrong': 'The current password is not correct.',
+  'account.updated': 'Your data has been saved.',
+  'account.updatedVerify':
+    'Your data has been saved. We sent a verification link to your new e-mail address.',
+  'avatar.updated': 'Your profile picture has been updated.',
+  'avatar.required': 'Choose an image to upload.',
+  'avatar.type': 'The file must be a JPG or PNG image.',
+  'avatar.tooLarge': 'The image must not be larger than 2 MB.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -76,8 +99,31 @@ const es: Record<MessageKey, string> = {
   'validation.phone': 'Ingresa un teléfono válido (solo dígitos, máximo 11).',
   'validation.postalCode': 'El código postal tiene 7 dígitos.',
   'validation.terms': 'Debes leer y aceptar los términos y condiciones.',
+  'validation.emailTaken': 'Este correo electrónico ya está registrado.',
+  'validation.countryUnknown': 'Elige un país de la lista.',
+  'validation.townUnknown': 'Elige una comuna de la lista.',
   'auth.failed': 'Estas credenciales no coinciden con nuestros registros.',
   'auth.loggedOut': 'Has cerrado sesión.',
+  'auth.verify':
+    'Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.',
+  'registration.created':
+    'Te enviamos un enlace de verificación. Ábrelo para confirmar tu correo electrónico y luego inicia sesión.',
+  'verification.verified': 'Tu correo electrónico ha sido verificado.',
+  'verification.failed': '¡La verificación del correo falló!',
+  'verification.resent': 'Te enviamos un nuevo enlace de verificación a tu correo electrónico.',
+  'passwords.sent':
+    'Si ese correo electrónico tiene una cuenta, le enviamos un enlace para restablecer la contraseña.',
+  'passwords.reset': 'Tu contraseña ha sido restablecida. Ya puedes iniciar sesión.',
+  'passwords.token': 'Este enlace para restablecer la contraseña no es válido o ya venció.',
+  'passwords.changed': 'Tu contraseña ha sido cambiada. Cerramos tus otras sesiones.',
+  'passwords.currentWrong': 'La contraseña actual no es correcta.',
+  'account.updated': 'Tus datos han sido guardados.',
+  'account.updatedVerify':
+    'Tus datos han sido guardados. Te enviamos un enlace de verificación a tu nuevo correo electrónico.',
+  'avatar.updated': 'Tu foto de perfil ha sido actualizada.',
+  'avatar.required': 'Elige una imagen para subir.',
+  'avatar.type': 'El archivo debe ser una imagen JPG o PNG.',
+  'avatar.tooLarge': 'La imagen no debe pesar más de 2 MB.',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -19,8 +19,10 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * E-mail waiting to be sent. Written in the transaction that causes it, then delivered by a job
- * (SMTP, or kept for the dev mailbox page when no SMTP server is configured).
+ * E-mail waiting to be sent. Written in the transaction that causes it, then delivered by the mail
+ * dispatcher (SMTP), or kept for the dev mailbox page when no SMTP server is configured.
+ * `next_attempt_at` is when the dispatcher may (re)try: a claim pushes it ahead (a lease, so a crashed
+ * sender's rows come back), a failure schedules the retry with backoff.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -35,12 +37,13 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
   },
   (t) => [
-    index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
+    index('mail_outbox_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_to_address_idx').on(t.toAddress),
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],

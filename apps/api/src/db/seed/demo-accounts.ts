@@ -8,11 +8,32 @@ export type DemoAccount = { email: string; password: string; role: string; descr
 
 export const DEMO_PASSWORD = 'Ensaya2026!';
 
+type DemoUser = {
+  email: string;
+  description: string;
+  isVerified: boolean;
+  user: {
+    name: string;
+    lastName: string;
+    taxId: string;
+    phone: string;
+    role: 'student' | 'admin';
+    permissions: string[];
+  };
+  address: {
+    addressLine1: string;
+    addressLine2: string | null;
+    townId: number;
+    zipCode: string;
+  } | null;
+};
+
 // Fictitious people with valid Ruts (modulo-11 check digit) and addresses in real communes.
-const DEMO_USERS = [
+const DEMO_USERS: DemoUser[] = [
   {
     email: 'estudiante@ensaya.cl',
     description: 'Student, e-mail verified, no subscription yet',
+    isVerified: true,
     user: {
       name: 'Catalina',
       lastName: 'Muñoz Rojas',
@@ -31,6 +52,7 @@ const DEMO_USERS = [
   {
     email: 'debug@ensaya.cl',
     description: 'Student with the debug permission: sees question ids and answer keys',
+    isVerified: true,
     user: {
       name: 'Matías',
       lastName: 'González Soto',
@@ -49,6 +71,7 @@ const DEMO_USERS = [
   {
     email: 'admin@ensaya.cl',
     description: 'Administrator: opens the back office',
+    isVerified: true,
     user: {
       name: 'Javiera',
       lastName: 'Pérez Contreras',
@@ -63,6 +86,20 @@ const DEMO_USERS = [
       townId: 5101, // Valparaíso
       zipCode: '2340000',
     },
+  },
+  {
+    email: 'pendiente@ensaya.cl',
+    description: 'Student who has not verified the e-mail: login asks to verify',
+    isVerified: false,
+    user: {
+      name: 'Tomás',
+      lastName: 'Araya Fuentes',
+      taxId: '22417093-9',
+      phone: '56954321098',
+      role: 'student',
+      permissions: [],
+    },
+    address: null,
   },
 ];
 
@@ -85,9 +122,10 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
           taxIdType: 'rut',
           countryId: CHILE_COUNTRY_ID,
           termsAccepted: true,
-          emailVerifiedAt: new Date(),
+          emailVerifiedAt: demo.isVerified ? new Date() : null,
         })
         .returning({ id: users.id });
+      if (!demo.address) continue;
       const [address] = await db
         .insert(addresses)
         .values({ userId: user!.id, ...demo.address })

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
-import { LoginRequest, UserProfileResponse } from '@ensaya/core/contracts/auth';
-import type { Db } from '../../db/client.ts';
+import { LoginRequest } from '@ensaya/core/contracts/auth';
+import { AccountProfileResponse, VerifyEmailError } from '@ensaya/core/contracts/account-responses';
+import type { ModuleOptions } from '../../lib/module-options.ts';
+import { Throttle } from '../../lib/throttle.ts';
 import * as service from './service.ts';
 
-const errors = { 401: ApiError, 419: ApiError, 422: ApiError, 429: ApiError };
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, counters }) => {
+  const loginFailures = new Throttle(counters, {
+    name: 'login-failures',
+    max: service.LOGIN_FAILURES_PER_MINUTE,
+    windowMs: 60_000,
+    onError: (error) => app.log.warn({ err: error }, 'login throttle unavailable'),
+  });
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/csrf-cookie',
     {
@@ -27,18 +34,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/api/login',
     {
+      // Per address, whatever the e-mail; failures are also limited per e-mail and address.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
+        summary:
+          'Signs in (a new session). 422 wrong credentials; 403 e-mail not verified (with user_id); ' +
+          '429 after 5 failures in a minute for the same e-mail and address.',
         body: LoginRequest,
-        response: { 200: UserProfileResponse, ...errors },
+        response: {
+          200: AccountProfileResponse,
+          403: VerifyEmailError,
+          419: ApiError,
+          422: ApiError,
+          429: ApiError,
+        },
       },
     },
     async (request, reply) => {
-      const user = await service.authenticate(db, request.body);
+      const { userId, profile } = await service.login(db, loginFailures, request.body, request.ip);
       // A new session id at login: a session fixed before login is worthless after it.
-      await reply.startSession(user.id);
-      return { data: service.presentUser(user) };
+      await reply.startSession(userId);
+      return { data: profile };
     },
   );
 
@@ -49,14 +66,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await reply.endSession();
       return reply.status(204).send(null);
     },
-  );
-
-  app.get(
-    '/api/me',
-    {
-      config: { auth: 'user' },
-      schema: { tags: ['account'], response: { 200: UserProfileResponse, 401: ApiError } },
-    },
-    async (request) => ({ data: await service.getProfile(db, request.user!.id) }),
   );
 };

@@ -1,0 +1,1068 @@
+import type { BankContext, BankQuestion, SubjectBank } from './types.ts';
+import { single } from './util.ts';
+
+// Competencia Lectora: original reading texts written for Ensaya (stories, columns, articles, a
+// letter, an infographic described in words, a scene) and several questions on each, filed under
+// Localizar, Interpretar and Evaluar. Names, places and data in the texts are fictional.
+
+const L = 'Localizar';
+const I = 'Interpretar';
+const E = 'Evaluar';
+
+function ask(
+  context: string,
+  theme: string,
+  statement: string,
+  key: string,
+  distractors: string[],
+  solution: string,
+): BankQuestion {
+  return single(theme, statement, key, distractors, solution, { context });
+}
+
+function body(...paragraphs: string[]): string {
+  return paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('');
+}
+
+const contexts: BankContext[] = [
+  {
+    key: 'ultima-micro',
+    title: 'La última micro (cuento)',
+    body: body(
+      'A las once y cuarto de la noche, el paradero de la avenida estaba vacío, salvo por don Ernesto y una muchacha que no levantaba la vista del teléfono. Don Ernesto llevaba treinta y dos años manejando micros y, desde que jubiló, tomaba la última de cada noche solo para sentir otra vez el ruido del motor bajo los pies. Nadie en su casa entendía esa costumbre; su hija decía que era "nostalgia de fierro".',
+      'La micro llegó con cuatro minutos de atraso. El conductor, un joven de gorro de lana, saludó con un gesto cansado. Don Ernesto se sentó atrás, como siempre, donde se ve el camino entero y las cabezas de los pasajeros se mecen al mismo ritmo. La muchacha se sentó adelante. Al tercer paradero, el motor tosió dos veces y la micro se detuvo en seco, con las luces del tablero parpadeando.',
+      '—Se ahogó —murmuró el conductor, golpeando el volante—. Voy a llamar a la central.',
+      'Don Ernesto se levantó despacio. Sabía, por el olor y por la forma en que había tosido el motor, que no era el combustible. Le pidió al joven que abriera la tapa trasera y, con la linterna del teléfono de la muchacha, encontró lo que esperaba: una manguera suelta, apenas corrida de su lugar. La acomodó con dos dedos, apretó la abrazadera con una moneda y volvió a su asiento sin decir palabra.',
+      'El motor arrancó al primer intento. El conductor lo miró por el espejo durante varias cuadras, como quien mira a un mago que no quiere revelar el truco. Cuando don Ernesto se bajó, en el último paradero de la población, el joven abrió la puerta delantera en vez de la trasera.',
+      '—¿Mañana a la misma hora, jefe? —preguntó.',
+      'Don Ernesto se subió el cuello del abrigo. Por primera vez en años, alguien lo había llamado así. Asintió sin voltearse, para que no le vieran la cara.',
+    ),
+  },
+  {
+    key: 'celular-sala',
+    title: 'Celulares en la sala: ni prohibir por prohibir ni dejar hacer (columna de opinión)',
+    body: body(
+      'Cada marzo vuelve la misma discusión: ¿deben los colegios prohibir los teléfonos celulares en la sala de clases? Quienes defienden la prohibición total tienen razones de peso. Las notificaciones interrumpen la concentración, y recuperar la atención después de una interrupción toma bastante más que los segundos que dura mirar la pantalla. Además, muchos profesores sienten que compiten con un aparato diseñado precisamente para no soltarlo.',
+      'Sin embargo, creo que la prohibición absoluta resuelve el síntoma y no el problema. Nuestros estudiantes van a vivir rodeados de pantallas; si la escuela se limita a guardarlas bajo llave, renuncia a enseñar lo más difícil: a usarlas con criterio. Un estudiante que nunca aprendió a silenciar su teléfono para estudiar no lo aprenderá solo al cumplir dieciocho años.',
+      'Propongo, entonces, un camino intermedio. Durante las clases, los teléfonos deberían permanecer guardados, pero no confiscados, y salir solo cuando el profesor los pida para una actividad concreta: buscar una fuente, grabar un experimento, contrastar una noticia. Al mismo tiempo, el colegio debería dedicar horas reales, no una charla al año, a hablar de atención, de privacidad y de cómo funcionan las aplicaciones que buscan retenernos.',
+      'Algunos dirán que esto exige demasiado de los profesores, y tienen algo de razón: ninguna norma funciona sin tiempo ni formación para aplicarla. Pero la alternativa, prohibir y olvidarse, traslada el problema a las casas y a la vida adulta, donde nadie guardará los teléfonos por nosotros.',
+      'La pregunta, al final, no es si el celular entra o no a la sala. Es si queremos estudiantes que obedecen una regla mientras alguien los vigila, o personas capaces de decidir cuándo mirar la pantalla y cuándo levantar la vista.',
+    ),
+  },
+  {
+    key: 'atrapanieblas',
+    title: 'Agua que viene de las nubes (artículo informativo)',
+    body: body(
+      'En algunos cerros de la costa del norte de Chile casi nunca llueve, pero muchas mañanas el paisaje amanece cubierto por una neblina espesa que los habitantes llaman camanchaca. Esta niebla se forma cuando el aire húmedo del océano se enfría al contacto con el mar frío y avanza hacia la costa, donde queda atrapado contra los cerros.',
+      'Desde hace décadas, distintas comunidades y centros de investigación han probado una idea sencilla: capturar esa humedad con mallas. Un atrapanieblas es, básicamente, un gran rectángulo de malla de plástico tensada entre dos postes, ubicado de frente al viento. Cuando la niebla atraviesa la malla, las gotitas microscópicas chocan con los hilos, se juntan hasta formar gotas más grandes y escurren por gravedad hacia una canaleta que las conduce a un estanque.',
+      'La cantidad de agua que se obtiene depende de varios factores: la frecuencia de la niebla, la velocidad del viento, la altura a la que se instala la malla y el tipo de tejido. Por eso, antes de construir un sistema definitivo, los equipos suelen instalar pequeños colectores de prueba durante varios meses para medir cuánta agua se recoge en cada lugar.',
+      'El agua de niebla no reemplaza a un sistema de agua potable para una ciudad, pero ha demostrado ser útil a escala pequeña: para regar huertos, abastecer viveros, dar de beber a animales o complementar el consumo de una comunidad aislada, previo tratamiento cuando se usa para beber. Su principal ventaja es que no necesita energía para funcionar; su principal desafío es el mantenimiento, porque el viento daña las mallas y los estanques deben limpiarse con regularidad.',
+      'Los atrapanieblas son, en definitiva, un ejemplo de cómo una tecnología sencilla puede adaptarse a las condiciones de un territorio. No resuelven la escasez hídrica por sí solos, pero muestran que, incluso en uno de los lugares más secos del planeta, el agua puede venir de donde menos se espera.',
+    ),
+  },
+  {
+    key: 'encuesta-lectura',
+    title: '¿Qué leen los estudiantes del Liceo Los Aromos? (infografía descrita en texto)',
+    body: body(
+      'La siguiente información resume una infografía elaborada por el centro de estudiantes del Liceo Los Aromos (establecimiento ficticio) a partir de una encuesta respondida por 400 estudiantes de primero a cuarto medio. La encuesta fue voluntaria y anónima, se respondió en línea durante dos semanas de abril y sus resultados se publicaron en el diario mural del liceo. Los datos son ilustrativos.',
+      '<strong>Título de la infografía:</strong> "Leemos más de lo que creemos".',
+      '<strong>Bloque 1, "¿Cuánto leemos por gusto?":</strong> un gráfico circular muestra que el 35 % lee por gusto al menos una vez por semana, el 40 % lo hace "de vez en cuando" y el 25 % declara no leer nunca por gusto.',
+      '<strong>Bloque 2, "¿Qué leemos?":</strong> un gráfico de barras indica los formatos más mencionados (cada estudiante podía marcar más de uno): publicaciones en redes sociales, 82 %; noticias en línea, 47 %; novelas, 38 %; cómics o novelas gráficas, 29 %; poesía, 9 %.',
+      '<strong>Bloque 3, "¿Dónde leemos?":</strong> íconos de un teléfono, un libro y un computador acompañan estas cifras: el 71 % lee principalmente en el teléfono, el 20 % en papel y el 9 % en computador.',
+      '<strong>Bloque 4, "¿Qué nos ayudaría a leer más?":</strong> las tres respuestas más frecuentes fueron "tener más tiempo libre" (44 %), "que los libros del colegio fueran más interesantes" (31 %) y "un club de lectura con amigos" (15 %).',
+      '<strong>Mensaje final, en letras grandes al pie:</strong> "Tres de cada cuatro estudiantes leen por gusto, al menos a veces. ¡Hagamos que la biblioteca sea nuestra!". Junto al mensaje aparece el horario ampliado de la biblioteca, que abrirá también durante el segundo recreo.',
+    ),
+  },
+  {
+    key: 'carta-ciclovia',
+    title: 'Carta al director: la ciclovía de calle Los Olmos',
+    body: body(
+      'Señor director:',
+      'Escribo como vecina de la calle Los Olmos, en la comuna de San Esteban, a propósito de la ciclovía que el municipio inauguró en marzo. Quiero aclarar desde el inicio que no me opongo a las ciclovías; al contrario, uso la bicicleta para ir al trabajo tres veces por semana. Mi reclamo es por la manera en que se hizo esta.',
+      'En primer lugar, la ciclovía se construyó eliminando los estacionamientos del lado norte de la calle, sin ninguna consulta a los vecinos ni a los comerciantes. El almacén de la esquina, que funciona hace más de veinte años, perdió a buena parte de sus clientes de paso, que ya no tienen dónde detenerse. En segundo lugar, la pista termina abruptamente en la avenida Central, justo en el cruce más peligroso del sector, sin semáforo para bicicletas ni demarcación que indique cómo continuar.',
+      'Un funcionario municipal declaró a este diario que "las obras siempre generan resistencia al principio". Es posible. Pero una cosa es la resistencia al cambio y otra muy distinta es señalar problemas concretos de diseño que ponen en riesgo a los mismos ciclistas que se quiere proteger.',
+      'Solicito al municipio tres medidas: que convoque a una reunión abierta con los vecinos, que estudie habilitar estacionamientos de carga en horarios acotados para el comercio y, sobre todo, que conecte la ciclovía con la red de la avenida Central de forma segura. Una buena idea mal ejecutada termina dándoles argumentos a quienes nunca quisieron la idea.',
+      'Atentamente,<br>Claudia Fuentes R.<br>Vecina de San Esteban',
+    ),
+  },
+  {
+    key: 'por-que-dormimos',
+    title: 'El cerebro no se apaga de noche (texto expositivo)',
+    body: body(
+      'Durante mucho tiempo se pensó que dormir era simplemente "apagarse": un estado pasivo en el que el cuerpo descansa y el cerebro deja de trabajar. Hoy sabemos que esa idea es incorrecta. Mientras dormimos, el cerebro realiza tareas que no puede hacer bien durante la vigilia.',
+      'El sueño no es uniforme: se organiza en ciclos de aproximadamente noventa minutos que se repiten varias veces durante la noche. Cada ciclo incluye fases de sueño ligero, una fase de sueño profundo y una fase llamada REM (por la sigla en inglés de "movimientos oculares rápidos"), en la que ocurren los sueños más vívidos. En la primera parte de la noche predomina el sueño profundo; hacia la madrugada, las fases REM se hacen más largas.',
+      'Una de las funciones mejor estudiadas del sueño es la consolidación de la memoria. Lo aprendido durante el día se reorganiza durante la noche: algunos recuerdos se fortalecen y otros se descartan. Por eso, estudiar toda la noche antes de una prueba suele ser una mala estrategia: se gana tiempo de lectura, pero se pierde justamente el proceso que fija lo leído.',
+      'El sueño también participa en la regulación de las emociones, del apetito y del sistema inmune. Las personas que duermen poco de manera sostenida tienden a reaccionar con más irritabilidad, a preferir alimentos muy calóricos y a enfermarse con mayor frecuencia.',
+      'En la adolescencia, además, el reloj biológico se desplaza: el cuerpo empieza a producir melatonina, la hormona que favorece el sueño, más tarde que en la infancia. Un adolescente que no tiene sueño a las diez de la noche no necesariamente es desordenado; su organismo funciona con otro horario. Esto ha llevado a algunos especialistas a proponer que las clases comiencen más tarde en la educación secundaria.',
+      'Dormir, en suma, no es tiempo perdido. Es una parte activa de la vida, tan necesaria para aprender como las horas que pasamos despiertos.',
+    ),
+  },
+  {
+    key: 'resena-novela',
+    title: 'Reseña: "El faro de las ballenas", de Inés Quiroga (novela ficticia)',
+    body: body(
+      'En su segunda novela, la escritora Inés Quiroga vuelve al sur que ya había explorado en sus cuentos, pero esta vez con una ambición mayor. "El faro de las ballenas" narra un invierno en la vida de Amanda, una bióloga de treinta años que acepta un trabajo temporal en una isla para contar ballenas desde un faro abandonado. Lo que parece una historia de aislamiento se convierte, capítulo a capítulo, en una reflexión sobre la memoria familiar: la isla es el lugar donde su abuelo trabajó como farero y del que nadie en la familia quiso hablar nunca.',
+      'El mayor acierto de la novela es su estructura. Quiroga alterna los registros científicos de Amanda, escritos con una precisión casi fría ("día 14: dos ejemplares, dirección norte, 09:40 horas"), con cartas antiguas que ella encuentra en el faro. El contraste entre ambos lenguajes hace que el lector vaya armando el pasado al mismo tiempo que la protagonista, y que los silencios del abuelo pesen tanto como lo que las cartas dicen.',
+      'No todo funciona igual de bien. Los personajes secundarios, en especial el pescador que lleva provisiones a la isla, aparecen apenas esbozados y parecen existir solo para entregar información a la protagonista. Además, el desenlace se precipita en las últimas veinte páginas: un misterio construido con paciencia durante casi trescientas se resuelve en una conversación que resulta demasiado conveniente.',
+      'Aun así, "El faro de las ballenas" es una lectura que se agradece. Su prosa, sobria y atenta al paisaje, consigue que el mar, el viento y el frío sean algo más que un decorado. Quienes busquen una trama de suspenso quizás se impacienten; quienes disfruten de las historias que avanzan lento, como las mareas, encontrarán aquí una novela para volver a leer.',
+    ),
+  },
+  {
+    key: 'escena-herencia',
+    title: 'La casa de la calle Maipú (fragmento de una obra dramática)',
+    body: body(
+      '<em>Living de una casa antigua. Cajas de cartón a medio llenar. ROSA (60 años) envuelve loza en papel de diario. Entra JAVIER (35), su sobrino, con un casco de bicicleta en la mano.</em>',
+      'JAVIER: Tía, el corredor llega a las cinco. Dijo que con la casa vacía se ve más grande.',
+      'ROSA: <em>(sin dejar de envolver)</em> Más grande se ve. Más casa, no sé.',
+      'JAVIER: No empecemos. Lo conversamos todos. Mi mamá, el tío Hugo, usted. Nadie puede pagar las contribuciones, el techo se llueve y usted misma dijo que las escaleras…',
+      'ROSA: Yo dije que las escaleras eran largas. No que quería irme.',
+      'JAVIER: <em>(deja el casco sobre una caja)</em> Tía, con la plata de la venta usted puede arrendar un departamento cerca de la feria, sin escaleras, sin goteras. Es lo más razonable.',
+      'ROSA: Razonable. <em>(Toma una taza desportillada, la mira.)</em> Esta taza la rompió tu mamá cuando tenía seis años. Tu abuela la pegó con tanto cuidado que nadie se daba cuenta. Yo me doy cuenta. ¿Esto también lo va a ver el corredor?',
+      'JAVIER: El corredor va a ver metros cuadrados, tía. Para eso viene.',
+      'ROSA: Por eso mismo. <em>(Pausa. Envuelve la taza con más papel que el necesario.)</em> Anda tú a recibirlo. Yo voy a estar en el patio regando los cardenales. Alguien tiene que regarlos mientras sigan siendo nuestros.',
+      '<em>JAVIER se queda mirándola. Toma el casco, duda, y lo vuelve a dejar. Se arrodilla junto a las cajas y empieza a envolver un plato. Se apagan las luces lentamente.</em>',
+    ),
+  },
+  {
+    key: 'entrevista-tejedora',
+    title: '"La lana tiene memoria" (entrevista)',
+    body: body(
+      '<em>Marta Aguilar (nombre ficticio) teje desde los nueve años en una isla del sur de Chile. Hoy enseña a jóvenes de su comunidad en un taller que funciona en la sede vecinal. Conversamos con ella entre madejas recién teñidas.</em>',
+      '<strong>—¿Cómo aprendió a tejer?</strong>',
+      '—Mirando a mi abuela. Ella no explicaba mucho; decía que las manos aprenden antes que la cabeza. Yo me sentaba al lado del fogón y la miraba hilar, y un día me pasó el huso sin decir nada. Ahí empecé.',
+      '<strong>—¿Qué ha cambiado desde entonces?</strong>',
+      '—Casi todo y casi nada. Antes se tejía para la familia: frazadas, calcetines, mantas para el invierno. Ahora la mayoría de lo que hago se vende a gente que viene de afuera. Eso me permite vivir de esto, y lo agradezco. Pero también trae apuro: hay quienes me piden una manta para la semana siguiente, y una manta bien hecha no se apura.',
+      '<strong>—¿Por qué decidió hacer un taller para jóvenes?</strong>',
+      '—Porque me di cuenta de que yo era la última de mi calle que teñía con plantas. Los colores que saco de la corteza y de las hojas no están escritos en ningún libro; están en la memoria de unas pocas personas. Si no los enseño, se pierden conmigo. Al principio llegaron tres chiquillas; ahora son doce, y hay dos muchachos.',
+      '<strong>—¿Qué es lo más difícil de enseñar?</strong>',
+      '—La paciencia. Los jóvenes aprenden rápido los puntos, pero quieren ver el resultado al tiro. Yo les digo que la lana tiene memoria: si uno la trata mal al hilarla, la prenda se deforma con los años. Lo que uno hace con cuidado, en cambio, dura más que uno.',
+      '<strong>—¿Cómo imagina el taller en diez años?</strong>',
+      '—Me gustaría que lo dirigiera alguno de ellos. Ese sería el verdadero resultado: no las mantas, sino que alguien siga enseñando cuando yo ya no pueda.',
+    ),
+  },
+  {
+    key: 'ruido-urbano',
+    title: 'El ruido que no escuchamos (artículo de divulgación)',
+    body: body(
+      'Solemos pensar en la contaminación como algo que se ve o se respira: el humo de los vehículos, la basura en las calles, el esmog que tiñe el cielo en invierno. El ruido, en cambio, rara vez aparece en esa lista, a pesar de que muchos organismos de salud lo consideran uno de los contaminantes ambientales con más efectos sobre la salud en las ciudades.',
+      'El ruido se mide en decibeles (dB), una escala que no es lineal: un aumento de 10 dB corresponde, aproximadamente, a una intensidad sonora diez veces mayor, aunque el oído la perciba solo como "el doble de fuerte". Una conversación normal ronda los 60 dB; el tránsito intenso de una avenida puede superar los 75 dB.',
+      'El daño más conocido es la pérdida de audición, que ocurre tras exposiciones largas a sonidos intensos, como los de ciertas faenas industriales o los audífonos a máximo volumen. Pero los efectos del ruido ambiental van más allá del oído. La exposición sostenida al ruido del tránsito, sobre todo durante la noche, se ha asociado con alteraciones del sueño, estrés y mayor riesgo de enfermedades cardiovasculares. El organismo reacciona al ruido como a una señal de alerta, incluso cuando la persona cree haberse acostumbrado.',
+      'Las soluciones existen, pero requieren decisiones colectivas: pavimentos que reducen el roce de los neumáticos, límites de velocidad más bajos, barreras acústicas en autopistas urbanas, mejores estándares de aislación en las viviendas y una planificación que no ubique escuelas y hospitales junto a las vías más transitadas. En el plano individual, las recomendaciones son más modestas: moderar el volumen de los audífonos y darse pausas de silencio.',
+      'Tal vez el mayor obstáculo sea que el ruido es invisible y que nos parece inevitable. Pero que nos hayamos acostumbrado a él no significa que no nos afecte.',
+    ),
+  },
+];
+
+const questions: BankQuestion[] = [
+  // La última micro
+  ask(
+    'ultima-micro',
+    L,
+    'Según el cuento, ¿por qué don Ernesto tomaba la última micro de cada noche?',
+    'Para volver a sentir el ruido del motor, como cuando trabajaba de conductor',
+    [
+      'Porque volvía tarde de su trabajo como mecánico',
+      'Porque su hija le pedía que la acompañara',
+      'Porque era la única micro que pasaba cerca de su casa',
+    ],
+    'El primer párrafo dice que, desde que jubiló, la tomaba "solo para sentir otra vez el ruido del motor bajo los pies". Don Ernesto ya no trabajaba, así que la opción del trabajo como mecánico contradice el texto.',
+  ),
+  ask(
+    'ultima-micro',
+    L,
+    '¿Qué falla tenía la micro, según lo que descubre don Ernesto?',
+    'Una manguera que se había soltado de su lugar',
+    ['Falta de combustible', 'Una batería descargada', 'Un neumático pinchado'],
+    'El cuarto párrafo relata que encontró "una manguera suelta, apenas corrida de su lugar". El texto aclara que don Ernesto sabía que "no era el combustible", aunque el conductor pensara que el motor se había ahogado.',
+  ),
+  ask(
+    'ultima-micro',
+    I,
+    '¿Qué sugiere el narrador cuando dice que el conductor miró a don Ernesto "como quien mira a un mago que no quiere revelar el truco"?',
+    'Que el conductor estaba sorprendido y admirado por la habilidad de don Ernesto',
+    [
+      'Que el conductor desconfiaba de don Ernesto y lo vigilaba',
+      'Que don Ernesto había hecho un truco de magia a la muchacha',
+      'Que el conductor estaba molesto porque don Ernesto no lo ayudó',
+    ],
+    'La comparación con un mago expresa asombro ante algo que parece inexplicable: don Ernesto arregló en segundos lo que el conductor no supo resolver. No hay indicios de desconfianza; al final el conductor incluso lo llama "jefe".',
+  ),
+  ask(
+    'ultima-micro',
+    I,
+    '¿Qué significa que el conductor abriera la puerta delantera "en vez de la trasera" cuando don Ernesto se bajó?',
+    'Un gesto de respeto y reconocimiento hacia don Ernesto',
+    [
+      'Que la puerta trasera se había descompuesto',
+      'Que el conductor quería cobrarle el pasaje',
+      'Que el conductor quería que don Ernesto se bajara rápido',
+    ],
+    'Abrirle la puerta de adelante, junto al conductor, es tratarlo como a un colega o a alguien importante; la pregunta siguiente ("¿Mañana a la misma hora, jefe?") lo confirma. Nada en el texto indica una falla de la puerta.',
+  ),
+  ask(
+    'ultima-micro',
+    I,
+    '¿Por qué don Ernesto asiente "sin voltearse, para que no le vieran la cara"?',
+    'Porque estaba emocionado y no quería mostrarlo',
+    [
+      'Porque estaba enojado con el conductor',
+      'Porque no había escuchado la pregunta',
+      'Porque tenía frío y se cubría con el abrigo',
+    ],
+    'El narrador explica que "por primera vez en años, alguien lo había llamado así": el reconocimiento lo conmueve, y esconde la cara para que no se note. Subirse el cuello del abrigo es un gesto de pudor, no solo una reacción al frío.',
+  ),
+  ask(
+    'ultima-micro',
+    I,
+    '¿Cuál es el tema central del cuento?',
+    'La necesidad de reconocimiento de una persona que dejó el oficio al que dedicó su vida',
+    [
+      'Los peligros del transporte público de noche',
+      'El conflicto entre un padre y su hija',
+      'La importancia de la puntualidad en el transporte',
+    ],
+    'Todo el relato gira en torno a don Ernesto, jubilado, que extraña su oficio y vuelve a sentirse valorado gracias a su saber. La hija aparece solo en una línea y no hay un conflicto entre ellos.',
+  ),
+  ask(
+    'ultima-micro',
+    E,
+    '¿Qué función cumple en el relato la mención de que la hija de don Ernesto llamaba a su costumbre "nostalgia de fierro"?',
+    'Mostrar que su familia no comprendía lo que el oficio significaba para él',
+    [
+      'Anticipar que la micro se iba a descomponer',
+      'Presentar a la hija como la protagonista del cuento',
+      'Explicar cómo funciona el motor de una micro',
+    ],
+    'La frase aparece justo después de "nadie en su casa entendía esa costumbre", y la reduce a una manía; el final, en que alguien sí valora su saber, contrasta con esa incomprensión. La hija no vuelve a aparecer, así que no es protagonista.',
+  ),
+  ask(
+    'ultima-micro',
+    E,
+    '¿Qué efecto produce que el narrador diga que don Ernesto reparó la falla "sin decir palabra"?',
+    'Destaca la humildad del personaje y hace que su saber hable por él',
+    [
+      'Muestra que don Ernesto no sabía hablar con jóvenes',
+      'Indica que la reparación fue ilegal',
+      'Demuestra que la muchacha no le prestó la linterna',
+    ],
+    'Don Ernesto no explica ni presume: actúa y vuelve a su asiento. Ese silencio refuerza la imagen de un hombre sencillo y experto, y prepara el asombro del conductor. Nada sugiere que no supiera hablar con jóvenes.',
+  ),
+
+  // Celulares en la sala
+  ask(
+    'celular-sala',
+    L,
+    'Según el columnista, ¿qué problema causan las notificaciones del celular?',
+    'Interrumpen la concentración, y recuperarla toma más tiempo que el que se usa en mirar la pantalla',
+    [
+      'Gastan la batería de los teléfonos durante la clase',
+      'Permiten a los estudiantes copiar en las pruebas',
+      'Obligan a los profesores a hablar más fuerte',
+    ],
+    'El primer párrafo dice que las notificaciones "interrumpen la concentración" y que recuperar la atención "toma bastante más que los segundos que dura mirar la pantalla". Las otras alternativas no se mencionan.',
+  ),
+  ask(
+    'celular-sala',
+    L,
+    '¿Qué medida propone el autor para los celulares durante las clases?',
+    'Que estén guardados, sin confiscarlos, y se usen solo cuando el profesor lo pida para una actividad',
+    [
+      'Que se confisquen al entrar al colegio y se devuelvan a la salida',
+      'Que cada estudiante los use libremente con moderación',
+      'Que se prohíban solo en las pruebas',
+    ],
+    'El tercer párrafo propone que los teléfonos permanezcan "guardados, pero no confiscados" y salgan solo para actividades concretas. La confiscación es justamente lo que el autor rechaza.',
+  ),
+  ask(
+    'celular-sala',
+    I,
+    '¿Qué quiere decir el autor con que la prohibición absoluta "resuelve el síntoma y no el problema"?',
+    'Que elimina la distracción en la sala, pero no enseña a usar el teléfono con criterio',
+    [
+      'Que la prohibición no logra sacar los teléfonos de la sala',
+      'Que los teléfonos causan enfermedades a los estudiantes',
+      'Que el problema real son los profesores y no los estudiantes',
+    ],
+    'El síntoma es la distracción visible en clases; el problema de fondo, según el autor, es que los estudiantes no saben autorregular su uso. Por eso agrega que "renuncia a enseñar lo más difícil: a usarlas con criterio".',
+  ),
+  ask(
+    'celular-sala',
+    I,
+    '¿Cuál es la tesis del texto?',
+    'Los colegios deberían regular el uso del celular y educar para su uso responsable, en lugar de prohibirlo totalmente',
+    [
+      'Los colegios deberían prohibir totalmente el celular en la sala',
+      'Los celulares no afectan la concentración de los estudiantes',
+      'Los padres, y no el colegio, deben decidir sobre el uso del celular',
+    ],
+    'La postura del autor aparece en el segundo y tercer párrafo: rechaza la prohibición absoluta y propone un camino intermedio con educación. Reconoce razones de quienes quieren prohibir, pero no las hace suyas.',
+  ),
+  ask(
+    'celular-sala',
+    I,
+    '¿A qué se refiere el autor con "un aparato diseñado precisamente para no soltarlo"?',
+    'A que los teléfonos y sus aplicaciones están hechos para captar y retener la atención del usuario',
+    [
+      'A que los teléfonos son difíciles de sostener con una mano',
+      'A que los teléfonos se pegan a las manos por el calor',
+      'A que los teléfonos vienen con una correa de seguridad',
+    ],
+    'La expresión es figurada y se relaciona con el tercer párrafo, donde habla de "las aplicaciones que buscan retenernos". No se refiere a una característica física del aparato.',
+  ),
+  ask(
+    'celular-sala',
+    E,
+    '¿Con qué propósito el autor reconoce, en el cuarto párrafo, que su propuesta "exige demasiado de los profesores"?',
+    'Anticipar una objeción y responderla, para fortalecer su argumentación',
+    [
+      'Retractarse de su propuesta',
+      'Criticar a los profesores por no querer trabajar',
+      'Demostrar que la prohibición total es la mejor solución',
+    ],
+    'El autor concede que la objeción "tiene algo de razón", pero enseguida la responde: prohibir solo traslada el problema. Es una estrategia argumentativa de concesión, no una retractación.',
+  ),
+  ask(
+    'celular-sala',
+    E,
+    '¿Qué recurso utiliza el autor en el último párrafo para cerrar su columna?',
+    'Una pregunta que contrapone dos tipos de estudiantes para reformular el debate',
+    [
+      'Un dato estadístico que demuestra su tesis',
+      'La cita de un experto en educación',
+      'Un relato de su propia experiencia como estudiante',
+    ],
+    'El cierre replantea la discusión: la pregunta real es si se forman estudiantes que obedecen o personas que deciden. No hay datos, citas de expertos ni anécdotas personales en ese párrafo.',
+  ),
+
+  // Atrapanieblas
+  ask(
+    'atrapanieblas',
+    L,
+    'Según el texto, ¿cómo se forma la camanchaca?',
+    'El aire húmedo del océano se enfría al contacto con el mar frío y la niebla queda atrapada contra los cerros',
+    [
+      'Por la evaporación de los ríos del desierto',
+      'Por la lluvia que cae en la cordillera',
+      'Por el humo de las faenas mineras',
+    ],
+    'El primer párrafo explica que la niebla "se forma cuando el aire húmedo del océano se enfría al contacto con el mar frío" y queda atrapada contra los cerros. Las otras causas no aparecen en el texto.',
+  ),
+  ask(
+    'atrapanieblas',
+    L,
+    '¿Qué ocurre con las gotitas de niebla cuando atraviesan la malla de un atrapanieblas?',
+    'Chocan con los hilos, se juntan en gotas más grandes y escurren hacia una canaleta',
+    [
+      'Se congelan y caen como granizo',
+      'Se evaporan por el calor del plástico',
+      'Quedan retenidas en la malla hasta que alguien las recoge a mano',
+    ],
+    'El segundo párrafo describe el proceso: las gotitas chocan, se juntan y "escurren por gravedad hacia una canaleta". No se requiere recogerlas a mano ni hay congelamiento.',
+  ),
+  ask(
+    'atrapanieblas',
+    L,
+    '¿Para qué se instalan colectores de prueba antes de construir un sistema definitivo?',
+    'Para medir durante meses cuánta agua se puede recoger en cada lugar',
+    [
+      'Para enseñar a la comunidad a usar las mallas',
+      'Para comprobar si el agua de niebla es potable sin tratamiento',
+      'Para espantar a las aves de la zona',
+    ],
+    'El tercer párrafo dice que se instalan "para medir cuánta agua se recoge en cada lugar", porque el rendimiento depende de varios factores. El texto indica que el agua requiere tratamiento para beberla, así que esa opción no es su propósito.',
+  ),
+  ask(
+    'atrapanieblas',
+    I,
+    '¿Cuál es la idea principal del cuarto párrafo?',
+    'El agua de niebla es útil a pequeña escala, no requiere energía, pero exige mantenimiento',
+    [
+      'El agua de niebla puede abastecer a grandes ciudades',
+      'Los atrapanieblas no sirven para nada',
+      'La niebla es peligrosa para los animales',
+    ],
+    'El párrafo delimita los usos (huertos, viveros, animales, comunidades aisladas), menciona la ventaja de no usar energía y el desafío del mantenimiento. Además aclara que no reemplaza el agua potable de una ciudad.',
+  ),
+  ask(
+    'atrapanieblas',
+    I,
+    'En el texto, la palabra "escasez" en la expresión "escasez hídrica" puede reemplazarse, sin cambiar el sentido, por:',
+    'Falta',
+    ['Exceso', 'Calidad', 'Limpieza'],
+    '"Escasez hídrica" significa falta de agua; el contexto del desierto y de "lugares más secos" lo confirma. "Exceso" significa lo contrario.',
+  ),
+  ask(
+    'atrapanieblas',
+    E,
+    '¿Cuál es el propósito principal del texto?',
+    'Informar sobre qué son los atrapanieblas, cómo funcionan y cuáles son sus alcances y límites',
+    [
+      'Convencer al gobierno de financiar atrapanieblas en todo Chile',
+      'Narrar la historia de una comunidad del norte',
+      'Vender mallas para atrapar niebla',
+    ],
+    'El texto describe el fenómeno, explica el funcionamiento y evalúa ventajas y desafíos con un tono neutral; no hace peticiones ni cuenta una historia con personajes.',
+  ),
+  ask(
+    'atrapanieblas',
+    E,
+    '¿Qué función cumple el último párrafo en relación con el resto del texto?',
+    'Sintetiza la información y ofrece una conclusión equilibrada sobre la tecnología',
+    [
+      'Introduce un tema nuevo que no se había tratado',
+      'Contradice todo lo dicho en los párrafos anteriores',
+      'Presenta datos técnicos sobre las mallas',
+    ],
+    'Comienza con "en definitiva", un conector de cierre, y resume la idea central: una tecnología sencilla, útil pero limitada. No agrega temas ni datos nuevos.',
+  ),
+
+  // Encuesta de lectura
+  ask(
+    'encuesta-lectura',
+    L,
+    'Según la infografía, ¿qué porcentaje de estudiantes lee principalmente en papel?',
+    '20 %',
+    ['9 %', '71 %', '38 %'],
+    'El bloque 3 indica 71 % en teléfono, 20 % en papel y 9 % en computador. El 38 % corresponde a quienes mencionaron novelas en el bloque 2, otra pregunta.',
+  ),
+  ask(
+    'encuesta-lectura',
+    L,
+    '¿Cuál fue la respuesta más frecuente a la pregunta "¿Qué nos ayudaría a leer más?"?',
+    'Tener más tiempo libre',
+    [
+      'Un club de lectura con amigos',
+      'Que los libros del colegio fueran más interesantes',
+      'Ampliar el horario de la biblioteca',
+    ],
+    'En el bloque 4, "tener más tiempo libre" alcanzó 44 %, más que los libros más interesantes (31 %) y el club de lectura (15 %). El horario ampliado de la biblioteca es un anuncio del centro de estudiantes, no una respuesta de la encuesta.',
+  ),
+  ask(
+    'encuesta-lectura',
+    I,
+    '¿Por qué los porcentajes del bloque 2, "¿Qué leemos?", suman más de 100 %?',
+    'Porque cada estudiante podía marcar más de un formato',
+    [
+      'Porque hubo un error en la encuesta',
+      'Porque se encuestó a más de 400 estudiantes',
+      'Porque se sumaron los resultados de dos años',
+    ],
+    'La infografía aclara entre paréntesis que "cada estudiante podía marcar más de uno". En preguntas de respuesta múltiple los porcentajes no tienen por qué sumar 100.',
+  ),
+  ask(
+    'encuesta-lectura',
+    I,
+    '¿Cuántos estudiantes, aproximadamente, declararon no leer nunca por gusto?',
+    '100',
+    ['25', '140', '160'],
+    'El 25 % de 400 estudiantes es \\(400 \\cdot 0{,}25 = 100\\). Responder 25 confunde el porcentaje con la cantidad de personas; 140 y 160 corresponden al 35 % y al 40 %.',
+  ),
+  ask(
+    'encuesta-lectura',
+    I,
+    '¿De qué datos se obtiene la afirmación "tres de cada cuatro estudiantes leen por gusto, al menos a veces"?',
+    'De sumar el 35 % que lee al menos una vez por semana y el 40 % que lee de vez en cuando',
+    [
+      'Del 71 % que lee en el teléfono',
+      'Del 82 % que lee publicaciones en redes sociales',
+      'Del 44 % que quiere más tiempo libre',
+    ],
+    '\\(35\\,\\% + 40\\,\\% = 75\\,\\%\\), es decir, tres de cada cuatro. Los demás porcentajes responden a otras preguntas de la encuesta.',
+  ),
+  ask(
+    'encuesta-lectura',
+    E,
+    '¿Qué objetivo persigue principalmente el centro de estudiantes con esta infografía?',
+    'Motivar a los estudiantes a leer más y a usar la biblioteca',
+    [
+      'Criticar a los profesores por los libros que eligen',
+      'Demostrar que nadie lee en el liceo',
+      'Vender teléfonos para leer',
+    ],
+    'El título ("Leemos más de lo que creemos"), el mensaje final y el anuncio del horario ampliado de la biblioteca apuntan a motivar. La infografía no acusa a los profesores y sus datos contradicen que "nadie lee".',
+  ),
+  ask(
+    'encuesta-lectura',
+    E,
+    'Un estudiante concluye: "La encuesta demuestra que leer en el teléfono hace que se lea menos poesía". ¿Es válida esta conclusión a partir de la infografía?',
+    'No, porque la infografía muestra porcentajes separados, pero no una relación de causa entre ellos',
+    [
+      'Sí, porque el 71 % lee en el teléfono y solo el 9 % lee poesía',
+      'Sí, porque la poesía no se puede leer en un teléfono',
+      'No, porque la encuesta no preguntó por la poesía',
+    ],
+    'Que dos datos aparezcan en la misma infografía no prueba que uno cause el otro; para eso habría que cruzar las respuestas de cada estudiante. La encuesta sí preguntó por la poesía (9 %), así que la última opción es falsa.',
+  ),
+
+  // Carta ciclovía
+  ask(
+    'carta-ciclovia',
+    L,
+    '¿Qué hecho concreto menciona la autora para mostrar el efecto de la ciclovía en el comercio?',
+    'El almacén de la esquina perdió a buena parte de sus clientes de paso',
+    [
+      'Cerraron todos los negocios de la calle',
+      'Los comerciantes tuvieron que pagar un nuevo impuesto',
+      'Los ciclistas dejaron de comprar en el barrio',
+    ],
+    'La carta dice que el almacén "perdió a buena parte de sus clientes de paso, que ya no tienen dónde detenerse". No menciona cierres de negocios ni impuestos.',
+  ),
+  ask(
+    'carta-ciclovia',
+    L,
+    '¿Dónde termina la ciclovía, según la autora?',
+    'En la avenida Central, en el cruce más peligroso del sector',
+    [
+      'Frente al almacén de la esquina',
+      'En la entrada del municipio',
+      'En la red de ciclovías de la comuna vecina',
+    ],
+    'El tercer párrafo señala que "la pista termina abruptamente en la avenida Central, justo en el cruce más peligroso del sector". La conexión con la red es precisamente lo que la autora pide.',
+  ),
+  ask(
+    'carta-ciclovia',
+    I,
+    '¿Por qué la autora aclara al comienzo que usa la bicicleta para ir al trabajo?',
+    'Para mostrar que su crítica no nace de oponerse a las ciclovías',
+    [
+      'Para pedir que la ciclovía pase frente a su casa',
+      'Para explicar por qué llega tarde al trabajo',
+      'Para demostrar que es experta en urbanismo',
+    ],
+    'Al decir que es ciclista se anticipa a que la acusen de estar "contra las ciclovías" y da credibilidad a su reclamo sobre el diseño. No se presenta como experta.',
+  ),
+  ask(
+    'carta-ciclovia',
+    I,
+    '¿Cuál es la tesis de la carta?',
+    'La ciclovía es una buena idea, pero se diseñó y ejecutó mal, y el municipio debe corregirla',
+    [
+      'Las ciclovías perjudican a los barrios y deben eliminarse',
+      'Los comerciantes deben adaptarse a los cambios sin reclamar',
+      'El municipio hizo un trabajo impecable',
+    ],
+    'La autora apoya la idea de las ciclovías, pero critica la falta de consulta y el diseño del término, y propone tres medidas. Eliminar la ciclovía no está entre sus peticiones.',
+  ),
+  ask(
+    'carta-ciclovia',
+    I,
+    '¿Qué quiere decir la autora con la frase final "una buena idea mal ejecutada termina dándoles argumentos a quienes nunca quisieron la idea"?',
+    'Que los errores del proyecto pueden ser usados por los opositores de las ciclovías para rechazarlas',
+    [
+      'Que las ciclovías siempre son malas ideas',
+      'Que el municipio debería abandonar el proyecto',
+      'Que los vecinos nunca quisieron una ciclovía',
+    ],
+    'La autora advierte que los problemas de diseño debilitan la causa de las ciclovías, que ella misma apoya. No dice que la idea sea mala, sino que su mala ejecución la pone en riesgo.',
+  ),
+  ask(
+    'carta-ciclovia',
+    E,
+    '¿Cómo responde la autora a la declaración del funcionario municipal?',
+    'Distingue entre la resistencia al cambio y los problemas concretos de diseño que ella señala',
+    ['Le da la razón y retira su reclamo', 'Lo descalifica personalmente', 'Ignora su declaración'],
+    'La autora concede ("Es posible") y luego marca una diferencia: su reclamo no es resistencia al cambio, sino una crítica a problemas de diseño. No hay ataques personales al funcionario.',
+  ),
+  ask(
+    'carta-ciclovia',
+    E,
+    '¿Qué recurso usa la autora para que su carta no sea solo una queja?',
+    'Propone medidas concretas para solucionar los problemas que describe',
+    [
+      'Exagera los hechos para generar indignación',
+      'Cita estudios internacionales sobre ciclovías',
+      'Amenaza con acciones legales contra el municipio',
+    ],
+    'En el quinto párrafo solicita una reunión abierta, estacionamientos de carga en horarios acotados y la conexión segura con la avenida Central. No cita estudios ni amenaza con demandas.',
+  ),
+
+  // El cerebro no se apaga de noche
+  ask(
+    'por-que-dormimos',
+    L,
+    'Según el texto, ¿cuánto dura aproximadamente cada ciclo de sueño?',
+    'Noventa minutos',
+    ['Ocho horas', 'Treinta minutos', 'Dos horas y media'],
+    'El segundo párrafo dice que el sueño se organiza "en ciclos de aproximadamente noventa minutos que se repiten varias veces durante la noche". Ocho horas es la duración de una noche completa, no de un ciclo.',
+  ),
+  ask(
+    'por-que-dormimos',
+    L,
+    '¿Qué fase del sueño predomina en la primera parte de la noche?',
+    'El sueño profundo',
+    ['La fase REM', 'El sueño ligero', 'La vigilia'],
+    'El texto indica que "en la primera parte de la noche predomina el sueño profundo; hacia la madrugada, las fases REM se hacen más largas". Confundir el orden es el error típico.',
+  ),
+  ask(
+    'por-que-dormimos',
+    L,
+    'Según el texto, ¿qué efectos tiende a tener dormir poco de manera sostenida?',
+    'Más irritabilidad, preferencia por alimentos muy calóricos y mayor frecuencia de enfermedades',
+    [
+      'Mejor memoria y más energía durante el día',
+      'Pérdida de la visión nocturna',
+      'Aumento de la estatura en los adolescentes',
+    ],
+    'El cuarto párrafo enumera esos tres efectos, relacionados con las emociones, el apetito y el sistema inmune. La mejor memoria se asocia al sueño, no a su falta.',
+  ),
+  ask(
+    'por-que-dormimos',
+    I,
+    'Según el texto, ¿por qué estudiar toda la noche antes de una prueba suele ser una mala estrategia?',
+    'Porque se pierde el sueño, que es cuando se consolida lo aprendido',
+    [
+      'Porque de noche la luz artificial daña la vista',
+      'Porque los profesores cambian las preguntas de las pruebas',
+      'Porque el cerebro no puede leer de noche',
+    ],
+    'El tercer párrafo explica que durante el sueño se reorganiza y fija lo aprendido; al no dormir "se pierde justamente el proceso que fija lo leído". Las demás razones no están en el texto.',
+  ),
+  ask(
+    'por-que-dormimos',
+    I,
+    '¿Qué idea del texto desmiente la creencia de que un adolescente que no tiene sueño a las diez de la noche es "desordenado"?',
+    'En la adolescencia la melatonina comienza a producirse más tarde, lo que desplaza el reloj biológico',
+    [
+      'Los adolescentes necesitan dormir menos que los adultos',
+      'La fase REM es más corta en los adolescentes',
+      'Los adolescentes sueñan más que los niños',
+    ],
+    'El quinto párrafo explica que el reloj biológico se desplaza porque la melatonina se produce más tarde. El texto no afirma que los adolescentes necesiten dormir menos.',
+  ),
+  ask(
+    'por-que-dormimos',
+    I,
+    '¿Cuál es la idea central del texto?',
+    'El sueño es un proceso activo que cumple funciones importantes para el aprendizaje y la salud',
+    [
+      'Dormir es un estado pasivo en que el cerebro se apaga',
+      'Los adolescentes deberían dormir menos para estudiar más',
+      'Los sueños vívidos ocurren solo en el sueño profundo',
+    ],
+    'Desde el título hasta la conclusión ("Dormir no es tiempo perdido"), el texto sostiene que el sueño es activo y necesario. La primera alternativa es la creencia que el texto refuta; los sueños vívidos ocurren en la fase REM.',
+  ),
+  ask(
+    'por-que-dormimos',
+    E,
+    '¿Qué función cumple el primer párrafo del texto?',
+    'Presentar una creencia común para luego refutarla',
+    [
+      'Dar una definición científica del sueño REM',
+      'Narrar una anécdota personal del autor',
+      'Proponer una solución a la falta de sueño',
+    ],
+    'El texto abre con la idea de que dormir es "apagarse" y la declara incorrecta de inmediato; el resto del texto fundamenta esa refutación. La fase REM se define recién en el segundo párrafo.',
+  ),
+  ask(
+    'por-que-dormimos',
+    E,
+    '¿Con qué propósito el autor menciona la propuesta de que las clases comiencen más tarde en la educación secundaria?',
+    'Mostrar una consecuencia práctica de lo que se sabe sobre el reloj biológico de los adolescentes',
+    [
+      'Criticar a los colegios por su horario',
+      'Exigir una ley que cambie los horarios escolares',
+      'Demostrar que los adolescentes son desordenados',
+    ],
+    'La propuesta aparece como aplicación de la información sobre la melatonina y se atribuye a "algunos especialistas". El autor no la exige ni la usa para criticar.',
+  ),
+
+  // Reseña
+  ask(
+    'resena-novela',
+    L,
+    '¿Qué trabajo acepta Amanda, la protagonista de la novela?',
+    'Un trabajo temporal para contar ballenas desde un faro abandonado',
+    [
+      'Un trabajo como farera permanente',
+      'Un trabajo como pescadora en la isla',
+      'Un trabajo de investigación sobre la historia de su familia',
+    ],
+    'La reseña dice que Amanda "acepta un trabajo temporal en una isla para contar ballenas desde un faro abandonado". La historia familiar surge después, no es su trabajo.',
+  ),
+  ask(
+    'resena-novela',
+    L,
+    '¿Qué dos tipos de textos alterna la novela, según la reseña?',
+    'Los registros científicos de Amanda y cartas antiguas encontradas en el faro',
+    [
+      'Poemas y recetas de cocina',
+      'Noticias de diario y entrevistas',
+      'El diario íntimo del abuelo y el del pescador',
+    ],
+    'El segundo párrafo explica que Quiroga alterna "los registros científicos de Amanda" con "cartas antiguas que ella encuentra en el faro".',
+  ),
+  ask(
+    'resena-novela',
+    I,
+    '¿Cuál es la valoración general que hace el autor de la reseña sobre la novela?',
+    'Positiva, aunque con reparos en los personajes secundarios y el desenlace',
+    [
+      'Completamente negativa',
+      'Completamente positiva, sin ninguna crítica',
+      'Indiferente: no opina sobre la novela',
+    ],
+    'El reseñista destaca la estructura y la prosa, critica los personajes secundarios y el final apresurado, y cierra con "es una lectura que se agradece". Es una valoración favorable con matices.',
+  ),
+  ask(
+    'resena-novela',
+    I,
+    '¿Qué significa que los personajes secundarios aparezcan "apenas esbozados"?',
+    'Que están poco desarrollados y tienen escasa profundidad',
+    [
+      'Que aparecen dibujados en ilustraciones',
+      'Que son los personajes más importantes',
+      'Que están basados en personas reales',
+    ],
+    '"Esbozar" es trazar algo a grandes rasgos, sin detalle. El reseñista critica que esos personajes "parecen existir solo para entregar información", es decir, que les falta desarrollo.',
+  ),
+  ask(
+    'resena-novela',
+    I,
+    '¿Qué quiere decir el reseñista con que el misterio "se resuelve en una conversación que resulta demasiado conveniente"?',
+    'Que la solución llega de forma forzada y poco creíble, sin el cuidado con que se construyó el misterio',
+    [
+      'Que la conversación final es la mejor parte del libro',
+      'Que el misterio nunca se resuelve',
+      'Que el final es demasiado largo',
+    ],
+    'El contraste entre un misterio construido "con paciencia" durante casi trescientas páginas y un desenlace que "se precipita" indica que la solución parece un atajo del autor. Se resuelve, pero demasiado rápido.',
+  ),
+  ask(
+    'resena-novela',
+    E,
+    '¿Qué función cumple la cita "día 14: dos ejemplares, dirección norte, 09:40 horas" en la reseña?',
+    'Ejemplificar el estilo preciso y frío de los registros científicos de la protagonista',
+    [
+      'Informar la fecha de publicación de la novela',
+      'Mostrar un error de la autora',
+      'Resumir el final de la novela',
+    ],
+    'El reseñista afirma que los registros tienen "una precisión casi fría" y la cita lo muestra con un ejemplo. No es un dato de publicación ni un error.',
+  ),
+  ask(
+    'resena-novela',
+    E,
+    'En el último párrafo, ¿a qué tipo de lector recomienda el reseñista la novela?',
+    'A quienes disfrutan de historias que avanzan lentamente',
+    [
+      'A quienes buscan una trama de suspenso',
+      'A quienes estudian biología marina',
+      'A lectores infantiles',
+    ],
+    'El reseñista advierte que quienes busquen suspenso "quizás se impacienten" y recomienda el libro a quienes disfruten historias que avanzan "lento, como las mareas".',
+  ),
+
+  // Escena
+  ask(
+    'escena-herencia',
+    L,
+    '¿Qué objeto toma Rosa mientras conversa con Javier?',
+    'Una taza desportillada que la madre de Javier rompió de niña',
+    ['Un casco de bicicleta', 'Un plato de loza nueva', 'Una regadera para los cardenales'],
+    'La acotación indica que Rosa "toma una taza desportillada" y cuenta que la rompió la madre de Javier a los seis años. El casco es de Javier.',
+  ),
+  ask(
+    'escena-herencia',
+    L,
+    '¿A qué hora llega el corredor, según Javier?',
+    'A las cinco',
+    ['A las seis', 'Al mediodía', 'No lo dice'],
+    'Javier lo dice en su primera intervención: "el corredor llega a las cinco".',
+  ),
+  ask(
+    'escena-herencia',
+    I,
+    '¿Qué diferencia muestra la escena entre Rosa y Javier frente a la venta de la casa?',
+    'Javier la considera desde lo práctico y Rosa desde el valor afectivo de la casa y sus objetos',
+    [
+      'Ambos quieren vender la casa lo antes posible',
+      'Rosa quiere vender y Javier quiere conservar la casa',
+      'Ambos quieren conservar la casa a cualquier costo',
+    ],
+    'Javier habla de contribuciones, goteras y de lo "razonable"; Rosa, de la taza pegada por la abuela y de los recuerdos. Esa oposición entre metros cuadrados y memoria organiza el diálogo.',
+  ),
+  ask(
+    'escena-herencia',
+    I,
+    '¿Qué quiere decir Rosa con "Más grande se ve. Más casa, no sé"?',
+    'Que al vaciarla la casa parece más amplia, pero pierde lo que la hacía un hogar',
+    [
+      'Que la casa es demasiado pequeña para venderla',
+      'Que no sabe cuántos metros cuadrados tiene la casa',
+      'Que quiere comprar una casa más grande',
+    ],
+    'Rosa juega con la frase de Javier: vacía, la casa "se ve" más grande, pero para ella una casa no se mide en espacio sino en vida y recuerdos. No está hablando de medidas.',
+  ),
+  ask(
+    'escena-herencia',
+    I,
+    '¿Qué revela la acotación final, en que Javier deja el casco y empieza a envolver un plato?',
+    'Que Javier comienza a comprender el sentimiento de Rosa y decide acompañarla',
+    [
+      'Que Javier se enoja y abandona la casa',
+      'Que Javier decide no vender la casa',
+      'Que Javier quiere llevarse la loza',
+    ],
+    'Javier duda, deja el casco (no se va) y se pone a envolver, como Rosa: es un gesto silencioso de empatía. Nada indica que cambie la decisión de vender.',
+  ),
+  ask(
+    'escena-herencia',
+    E,
+    '¿Qué función cumple la frase de Rosa "Alguien tiene que regarlos mientras sigan siendo nuestros"?',
+    'Expresar su resistencia a desprenderse de la casa y su apego a lo cotidiano',
+    [
+      'Explicar que las plantas se venderán con la casa',
+      'Pedirle a Javier que riegue las plantas',
+      'Mostrar que Rosa ya aceptó la venta con alegría',
+    ],
+    'Rosa se aferra a las tareas diarias de la casa mientras aún le pertenece; "mientras sigan siendo nuestros" muestra que sabe que la pérdida se acerca, pero no la acepta con alegría.',
+  ),
+  ask(
+    'escena-herencia',
+    E,
+    'En un texto dramático, ¿qué función cumplen las indicaciones escritas en cursiva, como "(sin dejar de envolver)"?',
+    'Orientar la puesta en escena: indican acciones, gestos y el espacio',
+    [
+      'Son parlamentos que los actores deben decir en voz alta',
+      'Son notas del autor sobre su vida personal',
+      'Son errores de impresión',
+    ],
+    'Son las acotaciones del dramaturgo: describen el espacio, los movimientos y la actitud de los personajes. En esta escena son clave, porque muchas emociones se muestran con gestos y no con palabras.',
+  ),
+
+  // Entrevista tejedora
+  ask(
+    'entrevista-tejedora',
+    L,
+    '¿Cómo aprendió a tejer Marta Aguilar?',
+    'Mirando a su abuela, que un día le pasó el huso sin decir nada',
+    [
+      'En un curso de la municipalidad',
+      'En un libro de técnicas de tejido',
+      'En el taller de la sede vecinal',
+    ],
+    'Ella responde: "Mirando a mi abuela", y cuenta que un día le pasó el huso. El taller de la sede vecinal es el que ella dirige hoy.',
+  ),
+  ask(
+    'entrevista-tejedora',
+    L,
+    '¿Cuántas personas participan hoy en el taller de Marta, según la entrevista?',
+    'Catorce: doce muchachas y dos muchachos',
+    ['Tres', 'Doce', 'Nueve'],
+    'Ella dice que al principio llegaron tres chiquillas y que "ahora son doce, y hay dos muchachos": en total, catorce. Responder doce es olvidar a los dos muchachos.',
+  ),
+  ask(
+    'entrevista-tejedora',
+    I,
+    '¿Qué quiere decir Marta cuando afirma que "la lana tiene memoria"?',
+    'Que el cuidado o el descuido con que se trabaja la lana se nota en la prenda con el tiempo',
+    [
+      'Que la lana puede recordar a quien la tejió',
+      'Que la lana se usaba para escribir',
+      'Que la lana es un material de mala calidad',
+    ],
+    'Ella lo explica enseguida: si se trata mal al hilarla, "la prenda se deforma con los años". Es una expresión figurada sobre la paciencia y el cuidado.',
+  ),
+  ask(
+    'entrevista-tejedora',
+    I,
+    '¿Qué significa la respuesta "Casi todo y casi nada" a la pregunta sobre lo que ha cambiado?',
+    'Que cambiaron el destino y el ritmo del trabajo, pero no la esencia del oficio',
+    [
+      'Que no ha cambiado absolutamente nada',
+      'Que el oficio desapareció por completo',
+      'Que no quiere responder la pregunta',
+    ],
+    'Marta explica que antes se tejía para la familia y ahora para vender, con más apuro (lo que cambió), pero que una manta bien hecha sigue sin poder apurarse (lo que no cambió).',
+  ),
+  ask(
+    'entrevista-tejedora',
+    I,
+    '¿Cuál es la principal motivación de Marta para enseñar en el taller?',
+    'Evitar que se pierdan los conocimientos del teñido con plantas',
+    [
+      'Ganar más dinero vendiendo mantas',
+      'Competir con otras tejedoras de la isla',
+      'Cumplir una exigencia de la municipalidad',
+    ],
+    'Ella dice que era "la última de mi calle que teñía con plantas" y que esos colores "están en la memoria de unas pocas personas. Si no los enseño, se pierden conmigo".',
+  ),
+  ask(
+    'entrevista-tejedora',
+    E,
+    '¿Qué función cumple el texto en cursiva al comienzo de la entrevista?',
+    'Presentar a la entrevistada y el contexto de la conversación',
+    [
+      'Resumir las respuestas de la entrevistada',
+      'Expresar la opinión del periodista sobre el tejido',
+      'Indicar las preguntas que no se respondieron',
+    ],
+    'Es la introducción o bajada de la entrevista: dice quién es Marta, qué hace y dónde se conversó. No resume respuestas ni expresa opiniones.',
+  ),
+  ask(
+    'entrevista-tejedora',
+    E,
+    '¿Por qué la última respuesta de Marta es un cierre adecuado para la entrevista?',
+    'Porque retoma la idea de transmitir el saber y la plantea como el verdadero resultado de su trabajo',
+    [
+      'Porque entrega el precio de las mantas',
+      'Porque contradice todo lo dicho antes',
+      'Porque introduce un tema que no tiene relación con el resto',
+    ],
+    'La idea de enseñar para que el saber no se pierda recorre toda la entrevista, y al final Marta la lleva más lejos: que alguien siga enseñando cuando ella ya no pueda. Es coherente con lo anterior.',
+  ),
+
+  // Ruido urbano
+  ask(
+    'ruido-urbano',
+    L,
+    'Según el texto, ¿cuántos decibeles tiene aproximadamente una conversación normal?',
+    '60 dB',
+    ['75 dB', '10 dB', '100 dB'],
+    'El segundo párrafo señala que "una conversación normal ronda los 60 dB". Los 75 dB corresponden al tránsito intenso de una avenida.',
+  ),
+  ask(
+    'ruido-urbano',
+    L,
+    '¿Qué recomendaciones individuales menciona el texto frente al ruido?',
+    'Moderar el volumen de los audífonos y darse pausas de silencio',
+    ['Mudarse al campo', 'Usar tapones en todo momento', 'Evitar salir de la casa'],
+    'El cuarto párrafo califica las recomendaciones individuales de "modestas": moderar el volumen de los audífonos y darse pausas de silencio. Las demás opciones no se mencionan.',
+  ),
+  ask(
+    'ruido-urbano',
+    I,
+    'Según la explicación del texto, un sonido de 80 dB, comparado con uno de 70 dB, tiene:',
+    'Una intensidad unas diez veces mayor, aunque se perciba como el doble de fuerte',
+    [
+      'Una intensidad un poco mayor, de apenas 10 unidades',
+      'La misma intensidad',
+      'Una intensidad diez veces menor',
+    ],
+    'El texto explica que un aumento de 10 dB corresponde aproximadamente a diez veces más intensidad, aunque el oído lo perciba como "el doble de fuerte". La escala no es lineal, por eso no se trata de "10 unidades más".',
+  ),
+  ask(
+    'ruido-urbano',
+    I,
+    '¿Qué quiere decir el texto con que el organismo reacciona al ruido "incluso cuando la persona cree haberse acostumbrado"?',
+    'Que los efectos del ruido en el cuerpo pueden seguir ocurriendo aunque la persona ya no lo note',
+    [
+      'Que acostumbrarse al ruido elimina sus efectos',
+      'Que las personas nunca se acostumbran al ruido',
+      'Que el ruido solo afecta a quienes lo notan',
+    ],
+    'El texto sostiene que el organismo lo trata "como a una señal de alerta" aunque la persona crea que ya no le molesta. El cierre lo refuerza: acostumbrarse no significa que no afecte.',
+  ),
+  ask(
+    'ruido-urbano',
+    I,
+    '¿Qué relación establece el texto entre las soluciones colectivas y las individuales frente al ruido?',
+    'Las soluciones más efectivas son colectivas; las individuales son más modestas',
+    [
+      'Las soluciones individuales bastan para resolver el problema',
+      'No existen soluciones colectivas',
+      'Ambas son igual de efectivas',
+    ],
+    'El cuarto párrafo dice que "las soluciones existen, pero requieren decisiones colectivas" y que, en el plano individual, "las recomendaciones son más modestas".',
+  ),
+  ask(
+    'ruido-urbano',
+    E,
+    '¿Con qué propósito el autor compara, en el primer párrafo, el ruido con el humo, la basura y el esmog?',
+    'Mostrar que el ruido suele quedar fuera de lo que consideramos contaminación, aunque también lo sea',
+    [
+      'Demostrar que el ruido es menos dañino que el esmog',
+      'Explicar cómo se mide el esmog',
+      'Proponer prohibir los vehículos en la ciudad',
+    ],
+    'El autor contrasta contaminantes visibles con el ruido, que "rara vez aparece en esa lista", para introducir su tesis: el ruido es un contaminante con efectos reales. No lo declara menos dañino.',
+  ),
+  ask(
+    'ruido-urbano',
+    E,
+    '¿Qué tipo de texto es y cuál es su propósito principal?',
+    'Un artículo de divulgación que informa sobre los efectos del ruido y llama a considerarlo un problema de salud',
+    [
+      'Un cuento que narra la vida en una ciudad ruidosa',
+      'Un aviso publicitario de audífonos',
+      'Una carta de reclamo a un municipio',
+    ],
+    'El texto explica conceptos (decibeles), efectos y soluciones con un tono informativo, y su cierre invita a no naturalizar el ruido. No tiene personajes, no vende productos ni se dirige a una autoridad.',
+  ),
+
+  // More questions across texts
+  ask(
+    'ultima-micro',
+    I,
+    '¿Qué recurso se emplea en la expresión "el motor tosió dos veces"?',
+    'Una personificación: se atribuye al motor una acción propia de las personas',
+    [
+      'Una hipérbole: se exagera el ruido del motor',
+      'Una pregunta retórica',
+      'Una cita textual del conductor',
+    ],
+    'Toser es una acción humana; atribuírsela al motor lo presenta casi como un ser vivo enfermo, lo que calza con la mirada de don Ernesto, que lo "escucha" como a un conocido. No hay exageración de una cantidad, que sería una hipérbole.',
+  ),
+  ask(
+    'carta-ciclovia',
+    I,
+    'En la carta, la palabra "abruptamente" en "la pista termina abruptamente" puede reemplazarse, sin cambiar el sentido, por:',
+    'De manera repentina',
+    ['De manera ordenada', 'De manera lenta', 'De manera segura'],
+    'La autora critica que la ciclovía se corte de golpe, sin transición ni señalización. "Abruptamente" significa de forma repentina o brusca; "ordenada" o "segura" dirían lo contrario de lo que reclama.',
+  ),
+  ask(
+    'celular-sala',
+    E,
+    '¿Cuál de los siguientes enunciados del texto expresa una opinión del autor y no un hecho?',
+    '"Creo que la prohibición absoluta resuelve el síntoma y no el problema"',
+    [
+      '"Cada marzo vuelve la misma discusión"',
+      '"Las notificaciones interrumpen la concentración"',
+      '"Nuestros estudiantes van a vivir rodeados de pantallas"',
+    ],
+    'La fórmula "creo que" marca explícitamente una valoración personal que se puede discutir. Las otras frases se presentan como constataciones sobre la realidad, aunque el autor las use como argumentos.',
+  ),
+  ask(
+    'atrapanieblas',
+    E,
+    '¿Cuál de las siguientes afirmaciones se puede sostener a partir del texto?',
+    'Un atrapanieblas puede rendir muy distinto en dos lugares cercanos si cambian el viento o la frecuencia de la niebla',
+    [
+      'Los atrapanieblas funcionan igual en cualquier lugar de Chile',
+      'El agua de niebla puede beberse siempre sin tratamiento',
+      'Los atrapanieblas necesitan electricidad para funcionar',
+    ],
+    'El tercer párrafo dice que la cantidad de agua depende de la frecuencia de la niebla, del viento, de la altura y del tejido. Las otras afirmaciones contradicen el texto: el agua para beber requiere tratamiento y el sistema no necesita energía.',
+  ),
+  ask(
+    'por-que-dormimos',
+    E,
+    'Una estudiante tiene una prueba el viernes. ¿Cuál de estas decisiones es más coherente con la información del texto?',
+    'Estudiar durante la semana y dormir bien las noches anteriores a la prueba',
+    [
+      'Estudiar toda la noche del jueves para tener la materia fresca',
+      'Dormir solo cuatro horas durante la semana para estudiar más',
+      'Estudiar solo la mañana del viernes, sin haber dormido',
+    ],
+    'El texto explica que el sueño consolida lo aprendido, así que distribuir el estudio y dormir permite que lo leído se fije. Trasnochar gana horas de lectura, pero pierde "justamente el proceso que fija lo leído".',
+  ),
+  ask(
+    'ruido-urbano',
+    E,
+    '¿Cuál de las siguientes informaciones, si se agregara al texto, reforzaría mejor su tesis?',
+    'Un estudio que muestre más problemas de sueño en personas que viven junto a avenidas con mucho tránsito nocturno',
+    [
+      'La historia de la invención del decibel',
+      'Una lista de las canciones más escuchadas con audífonos',
+      'El precio de las barreras acústicas en otros países',
+    ],
+    'La tesis es que el ruido es un contaminante con efectos reales sobre la salud; un estudio que vincule ruido nocturno con alteraciones del sueño la respalda directamente. La historia del decibel o los precios no prueban efectos en la salud.',
+  ),
+];
+
+export const COMPETENCIA_LECTORA_BANK: SubjectBank = {
+  subject: 'Competencia Lectora',
+  contexts,
+  questions,
+};

@@ -1,0 +1,13 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { CounterStore } from './throttle.ts';
+
+/** What buildApp hands every module plugin. */
+export type ModuleOptions = {
+  db: Db;
+  config: Config;
+  /** The key that signs e-mail verification links (APP_KEY, or the one kept in `settings`). */
+  appKey: string;
+  /** Throttle counters: in memory, or in Redis shared by every instance. */
+  counters: CounterStore;
+};

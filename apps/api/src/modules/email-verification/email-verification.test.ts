@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createStudent,
+  createUnverifiedStudent,
+  registration,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
+import { mailsTo, verificationPath } from '../../test/mailbox.ts';
+import { resolveAppKey } from '../app-key/service.ts';
+import { MemoryCounterStore } from '../../lib/throttle.ts';
+import { createResendLimits, resendVerification, verificationUrl } from './service.ts';
+
+const APP_KEY = 'test-key-0123456789-0123456789-0123456789';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ appKey: APP_KEY });
+});
+afterAll(() => t.close());
+
+const keys = () => ({ appKey: APP_KEY, appUrl: t.config.appUrl });
+const pathOf = (url: string) => new URL(url).searchParams.get('url')!;
+const isVerified = async (id: number) => {
+  const [user] = await t.db.select().from(users).where(eq(users.id, id));
+  return user!.emailVerifiedAt !== null;
+};
+
+async function registerAndReadLink(language: 'es' | 'en' = 'es') {
+  const body = registration({ language });
+  const response = await new TestClient(t.app).post('/api/register', body);
+  expect(response.statusCode).toBe(201);
+  const [mail] = await mailsTo(t.app, body.email);
+  return {
+    id: response.json().data.id as number,
+    email: body.email,
+    path: verificationPath(mail!.text, t.config.appUrl),
+  };
+}
+
+describe('the verification link', () => {
+  it('verifies the e-mail, after which login works', async () => {
+    const { id, email, path } = await registerAndReadLink();
+    const client = new TestClient(t.app, { language: 'en' });
+    const refused = await client.post('/api/login', { email, password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(403);
+
+    const verified = await client.get(path);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Your e-mail address has been verified.' });
+    expect(await isVerified(id)).toBe(true);
+
+    // Opening it again is still a success (the mail may be opened twice).
+    expect((await client.get(path)).statusCode).toBe(200);
+    const login = await client.post('/api/login', { email, password: TEST_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.email_verified_at).not.toBeNull();
+  });
+
+  it('fails with "Email verification failed!" when any part is tampered with', async () => {
+    const other = await createUnverifiedStudent(t.db);
+    const { id, path } = await registerAndReadLink();
+    const url = new URL(path, 'http://x');
+    const [, , , , , hash] = url.pathname.split('/');
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    const flipped = (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1);
+    const tampered = [
+      `/api/email/verify/${other.id}/${hash}?expires=${expires}&signature=${signature}`,
+      `/api/email/verify/${id}/${'0'.repeat(64)}?expires=${expires}&signature=${signature}`,
+      `/api/email/verify/${id}/${hash}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/api/email/verify/${id}/${hash}?expires=${expires}&signature=${flipped}`,
+      `/api/email/verify/${id}/${hash}?expires=${expires}`,
+      `/api/email/verify/${id}/${hash}?signature=${signature}`,
+      `/api/email/verify/${id}/${hash}?expires=${expires}&signature=short`,
+    ];
+    for (const candidate of tampered) {
+      const response = await new TestClient(t.app, { language: 'en' }).get(candidate);
+      expect(response.statusCode, candidate).toBe(403);
+      expect(response.json()).toEqual({ message: 'Email verification failed!' });
+    }
+    const spanish = await new TestClient(t.app, { language: 'es' }).get(tampered[3]!);
+    expect(spanish.json()).toEqual({ message: '¡La verificación del correo falló!' });
+    expect(await isVerified(id)).toBe(false);
+    expect(await isVerified(other.id)).toBe(false);
+    // The untampered link still works.
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(200);
+  });
+
+  it('expires after 60 minutes', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const sixtyOneMinutesAgo = new Date(Date.now() - 61 * 60_000);
+    const expired = pathOf(verificationUrl(keys(), user, sixtyOneMinutesAgo));
+    const response = await new TestClient(t.app, { language: 'en' }).get(expired);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Email verification failed!' });
+    expect(await isVerified(user.id)).toBe(false);
+
+    const fiftyNineMinutesAgo = new Date(Date.now() - 59 * 60_000);
+    const live = pathOf(verificationUrl(keys(), user, fiftyNineMinutesAgo));
+    expect((await new TestClient(t.app).get(live)).statusCode).toBe(200);
+    expect(await isVerified(user.id)).toBe(true);
+  });
+
+  it('is void once the account has another e-mail address', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const path = pathOf(verificationUrl(keys(), user, new Date()));
+    await t.db
+      .update(users)
+      .set({ email: `changed-${user.email}` })
+      .where(eq(users.id, user.id));
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(403);
+    expect(await isVerified(user.id)).toBe(false);
+  });
+
+  it('is refused by an instance with another app key', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const signedElsewhere = pathOf(
+      verificationUrl(
+        { appKey: 'another-key-'.padEnd(40, 'x'), appUrl: 'http://x' },
+        user,
+        new Date(),
+      ),
+    );
+    expect((await new TestClient(t.app).get(signedElsewhere)).statusCode).toBe(403);
+  });
+});
+
+describe('the app key', () => {
+  it('is made once and kept in settings when APP_KEY is unset, so every instance shares it', async () => {
+    const first = await resolveAppKey(t.db, undefined);
+    const second = await resolveAppKey(t.db, undefined);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(await resolveAppKey(t.db, APP_KEY)).toBe(APP_KEY);
+
+    // A second app on the same database without APP_KEY accepts the links the first one signs.
+    const user = await createUnverifiedStudent(t.db);
+    const path = pathOf(verificationUrl({ appKey: first, appUrl: 'http://x' }, user, new Date()));
+    const other = await buildTestApp();
+    try {
+      if (t.config.databaseUrl) {
+        expect((await new TestClient(other.app).get(path)).statusCode).toBe(200);
+      } else {
+        // Separate in-memory databases: the other app made a key of its own.
+        expect(await resolveAppKey(other.db, undefined)).not.toBe(first);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('login of an unverified account', () => {
+  it('is refused with 403, the verify message and the user id, without a session', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    for (const [language, message] of [
+      [
+        'en',
+        'Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.',
+      ],
+      [
+        'es',
+        'Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.',
+      ],
+    ] as const) {
+      const client = new TestClient(t.app, { language });
+      const response = await client.post('/api/login', {
+        email: user.email,
+        password: TEST_PASSWORD,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message, errors: { verify: [message] }, user_id: user.id });
+      expect((await client.get('/api/me')).statusCode).toBe(401);
+    }
+  });
+
+  it('still says the credentials are wrong when the password is', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const response = await new TestClient(t.app).post('/api/login', {
+      email: user.email,
+      password: 'Wrong#2026x',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).not.toHaveProperty('user_id');
+  });
+});
+
+describe('GET /api/me/{id}/resend-verification', () => {
+  const message = 'A new verification link has been sent to your e-mail address.';
+  const resend = (id: number, client = new TestClient(t.app, { language: 'en' })) =>
+    client.get(`/api/me/${id}/resend-verification`);
+  const mailCount = (email: string) => t.db.$count(mailOutbox, eq(mailOutbox.toAddress, email));
+
+  it('mails a new working link to an unverified account', async () => {
+    const user = await createUnverifiedStudent(t.db, { language: 'en' });
+    const response = await resend(user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message });
+    const [mail] = await mailsTo(t.app, user.email);
+    expect(mail!.subject).toBe('Confirm your e-mail address for Ensaya');
+    const path = verificationPath(mail!.text, t.config.appUrl);
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(200);
+    expect(await isVerified(user.id)).toBe(true);
+  });
+
+  it('answers the same for unknown ids and verified accounts, and mails nothing', async () => {
+    const verified = await createStudent(t.db);
+    const unknown = await resend(2_000_000_000);
+    const already = await resend(verified.id);
+    expect(unknown.statusCode).toBe(200);
+    expect(already.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message });
+    expect(already.json()).toEqual({ message });
+    expect(await mailCount(verified.email)).toBe(0);
+  });
+
+  it('allows one a minute per account (429), from any address', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    expect((await resend(user.id)).statusCode).toBe(200);
+    for (const language of ['en', 'es'] as const) {
+      const again = await resend(user.id, new TestClient(t.app, { language }));
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual({
+        message: language === 'en' ? 'Too many attempts.' : 'Demasiados intentos.',
+      });
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await mailCount(user.email)).toBe(1);
+    // Another account is not affected.
+    const other = await createUnverifiedStudent(t.db);
+    expect((await resend(other.id)).statusCode).toBe(200);
+  });
+});
+
+describe('resend limits', () => {
+  it('allow 5 an hour even when each waits out the minute', async () => {
+    let now = Date.now();
+    const limits = createResendLimits(new MemoryCounterStore(() => now));
+    const user = await createUnverifiedStudent(t.db);
+    const attempt = () => resendVerification(t.db, keys(), limits, user.id, new Date(now));
+    for (let i = 0; i < 5; i++) {
+      await attempt();
+      now += 61_000;
+    }
+    await expect(attempt()).rejects.toMatchObject({ statusCode: 429 });
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.toAddress, user.email))).toBe(5);
+    now += 60 * 60_000;
+    await attempt();
+    expect(await t.db.$count(mailOutbox, eq(mailOutbox.toAddress, user.email))).toBe(6);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '@ensaya/core/api/error';
+import { MessageResponse } from '@ensaya/core/contracts/account-responses';
+import type { ModuleOptions } from '../../lib/module-options.ts';
+import * as service from './service.ts';
+
+export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, config, appKey, counters },
+) => {
+  const resendLimits = service.createResendLimits(counters, (error) =>
+    app.log.warn({ err: error }, 'resend throttle unavailable'),
+  );
+
+  app.get(
+    '/api/email/verify/:id/:hash',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'The signed link of the verification mail (60 minutes). 403 when tampered with or expired.',
+        params: z.object({ id: z.string(), hash: z.string() }),
+        // Checked by the signature, not the schema: any change to the link is the same 403.
+        querystring: z.object({
+          expires: z.string().optional(),
+          signature: z.string().optional(),
+        }),
+        response: { 200: MessageResponse, 403: ApiError },
+      },
+    },
+    async (request) => {
+      await service.verifyEmail(db, appKey, { ...request.params, ...request.query }, new Date());
+      return { message: request.t('verification.verified') };
+    },
+  );
+
+  app.get(
+    '/api/me/:id/resend-verification',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Sends a new verification link. The same answer for unknown or verified accounts; ' +
+          'at most 1 a minute and 5 an hour per id (429).',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: MessageResponse, 422: ApiError, 429: ApiError },
+      },
+    },
+    async (request) => {
+      await service.resendVerification(
+        db,
+        { appKey, appUrl: config.appUrl },
+        resendLimits,
+        request.params.id,
+        new Date(),
+      );
+      return { message: request.t('verification.resent') };
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { isLanguage } from '@ensaya/core/i18n/language';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, tooManyAttempts } from '../../lib/app-error.ts';
+import { Throttle, type CounterStore } from '../../lib/throttle.ts';
+import { findUserById } from '../auth/repo.ts';
+import { queueMail } from '../mail/service.ts';
+import * as repo from './repo.ts';
+import {
+  checkVerificationLink,
+  emailHash,
+  signVerificationPath,
+  VERIFICATION_LINK_MINUTES,
+  type VerificationLinkParts,
+} from './signed-link.ts';
+
+type Keys = { appKey: string; appUrl: string };
+
+/** The link the mail carries: the web page `/verify-email` with the signed API path in `url`. */
+export function verificationUrl(
+  keys: Keys,
+  user: { id: number; email: string },
+  now: Date,
+): string {
+  const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000);
+  const apiPath = signVerificationPath(keys.appKey, user, expiresAt);
+  return `${keys.appUrl}/verify-email?url=${encodeURIComponent(apiPath)}`;
+}
+
+/** Queues the verification mail in the user's language, in the caller's transaction. */
+export async function queueVerificationMail(
+  db: DbOrTx,
+  keys: Keys,
+  user: { id: number; email: string; name: string; language: string },
+  now: Date,
+) {
+  await queueMail(db, {
+    to: user.email,
+    language: isLanguage(user.language) ? user.language : 'es',
+    template: 'verify-email',
+    data: {
+      name: user.name,
+      url: verificationUrl(keys, user, now),
+      minutes: VERIFICATION_LINK_MINUTES,
+    },
+    appUrl: keys.appUrl,
+  });
+}
+
+/**
+ * Opens a verification link: a tampered or expired link, or one sent to an address the account
+ * no longer has, fails with 403 'Email verification failed!'. Opening it again is fine.
+ */
+export async function verifyEmail(
+  db: Db,
+  appKey: string,
+  parts: VerificationLinkParts,
+  now: Date,
+): Promise<void> {
+  const failed = () => new AppError(403, 'verification.failed');
+  const userId = checkVerificationLink(appKey, parts, now);
+  if (userId === undefined) throw failed();
+  const user = await findUserById(db, userId);
+  if (!user || emailHash(user.email) !== parts.hash) throw failed();
+  if (!user.emailVerifiedAt) await repo.markEmailVerified(db, user.id, now);
+}
+
+/** Resends per account id: 1 a minute and 5 an hour. */
+export function createResendLimits(
+  counters: CounterStore,
+  onError?: (error: unknown) => void,
+): Throttle[] {
+  return [
+    new Throttle(counters, { name: 'resend-minute', max: 1, windowMs: 60_000, onError }),
+    new Throttle(counters, { name: 'resend-hour', max: 5, windowMs: 60 * 60_000, onError }),
+  ];
+}
+
+/**
+ * `GET api/me/{id}/resend-verification`: a new link for an unverified account. Unknown ids and
+ * verified accounts get the same answer (no account enumeration); every call counts against the
+ * id's limits (1 a minute, 5 an hour), so the limits say nothing about the account either.
+ */
+export async function resendVerification(
+  db: Db,
+  keys: Keys,
+  limits: Throttle[],
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const key = String(userId);
+  const waits = await Promise.all(limits.map((limit) => limit.retryAfter(key)));
+  const wait = Math.max(...waits);
+  if (wait > 0) throw tooManyAttempts(wait);
+  await Promise.all(limits.map((limit) => limit.hit(key)));
+
+  const user = await findUserById(db, userId);
+  if (user && !user.emailVerifiedAt) await queueVerificationMail(db, keys, user, now);
+}

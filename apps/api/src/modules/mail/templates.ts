@@ -1,0 +1,201 @@
+import type { Language } from '@ensaya/core/i18n/language';
+import { escapeHtml, fill, fillText, html, type SafeHtml } from './render.ts';
+
+export type MailContent = { subject: string; html: string; text: string };
+
+/** Every template and the data it needs. Later issues add theirs here. */
+export type MailTemplates = {
+  'verify-email': { name: string; url: string; minutes: number };
+  'reset-password': { name: string; url: string; minutes: number };
+};
+export type MailTemplateName = keyof MailTemplates;
+
+/** A mail whose point is one button (verify, reset): its texts in one language. */
+type ActionTexts = {
+  subject: string;
+  greeting: string;
+  intro: string;
+  action: string;
+  note: string;
+};
+
+const ACTION_TEXTS: Record<MailTemplateName, Record<Language, ActionTexts>> = {
+  'verify-email': {
+    es: {
+      subject: 'Confirma tu correo electrónico en Ensaya',
+      greeting: 'Hola, {name}:',
+      intro:
+        'Gracias por registrarte en Ensaya. Confirma tu correo electrónico con el botón de abajo para empezar a practicar.',
+      action: 'Verificar mi correo',
+      note: 'El enlace vence en {minutes} minutos. Si no creaste una cuenta en Ensaya, ignora este mensaje.',
+    },
+    en: {
+      subject: 'Confirm your e-mail address for Ensaya',
+      greeting: 'Hi {name},',
+      intro:
+        'Thank you for signing up to Ensaya. Confirm your e-mail address with the button below to start practising.',
+      action: 'Verify my e-mail address',
+      note: 'The link expires in {minutes} minutes. If you did not create an Ensaya account, ignore this message.',
+    },
+  },
+  'reset-password': {
+    es: {
+      subject: 'Restablece tu contraseña de Ensaya',
+      greeting: 'Hola, {name}:',
+      intro:
+        'Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón de abajo.',
+      action: 'Restablecer contraseña',
+      note: 'El enlace vence en {minutes} minutos y sirve una sola vez. Si no pediste este cambio, ignora este mensaje: tu contraseña sigue igual.',
+    },
+    en: {
+      subject: 'Reset your Ensaya password',
+      greeting: 'Hi {name},',
+      intro:
+        'We received a request to reset the password of your account. Choose a new one with the button below.',
+      action: 'Reset password',
+      note: 'The link expires in {minutes} minutes and works once. If you did not ask for this, ignore this message: your password stays the same.',
+    },
+  },
+};
+
+const LAYOUT_TEXTS: Record<
+  Language,
+  { fallback: string; tagline: string; automatic: string; signature: string }
+> = {
+  es: {
+    fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    tagline: 'Preparación para la PAES y la licencia de conducir clase B',
+    automatic: 'Este es un mensaje automático; por favor no lo respondas.',
+    signature: 'El equipo de Ensaya',
+  },
+  en: {
+    fallback: 'If the button does not work, paste this link into your browser:',
+    tagline: 'Preparation for the PAES and the class B driving licence',
+    automatic: 'This is an automatic message; please do not reply to it.',
+    signature: 'The Ensaya team',
+  },
+};
+
+const BLUE = '#1d4ed8';
+const INK = '#0f172a';
+const MUTED = '#475569';
+const LINE = '#e2e8f0';
+const SURFACE = '#f8fafc';
+
+/** The branded frame of every mail: a logo bar, a white card, the footer. Inline styles only. */
+function layout(language: Language, title: string, content: SafeHtml, appUrl: string): string {
+  const texts = LAYOUT_TEXTS[language];
+  return html`<!doctype html>
+    <html lang="${language}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+      </head>
+      <body
+        style="margin:0;padding:0;background:${SURFACE};font-family:Arial,Helvetica,sans-serif;color:${INK};"
+      >
+        <table
+          role="presentation"
+          width="100%"
+          cellpadding="0"
+          cellspacing="0"
+          style="background:${SURFACE};padding:24px 12px;"
+        >
+          <tr>
+            <td align="center">
+              <table
+                role="presentation"
+                width="100%"
+                cellpadding="0"
+                cellspacing="0"
+                style="max-width:560px;"
+              >
+                <tr>
+                  <td style="padding:0 0 16px 0;">
+                    <a
+                      href="${appUrl}"
+                      style="text-decoration:none;color:${BLUE};font-size:24px;font-weight:bold;"
+                      >Ensaya</a
+                    >
+                    <div style="color:${MUTED};font-size:13px;">${texts.tagline}</div>
+                  </td>
+                </tr>
+                <tr>
+                  <td
+                    style="background:#ffffff;border:1px solid ${LINE};border-radius:12px;padding:28px;font-size:15px;line-height:1.6;"
+                  >
+                    ${content}
+                    <p style="margin:24px 0 0 0;">${texts.signature}</p>
+                  </td>
+                </tr>
+                <tr>
+                  <td style="padding:16px 4px;color:${MUTED};font-size:12px;line-height:1.5;">
+                    ${texts.automatic}<br />© ${new Date().getUTCFullYear()} Ensaya
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+        </table>
+      </body>
+    </html> `.value;
+}
+
+function actionMail(
+  name: MailTemplateName,
+  language: Language,
+  data: { name: string; url: string; minutes: number },
+  appUrl: string,
+): MailContent {
+  const texts = ACTION_TEXTS[name][language];
+  const layoutTexts = LAYOUT_TEXTS[language];
+  const params = { name: data.name, minutes: String(data.minutes) };
+  const content = html`<p style="margin:0 0 16px 0;">${fill(texts.greeting, params)}</p>
+    <p style="margin:0 0 24px 0;">${fill(texts.intro, params)}</p>
+    <p style="margin:0 0 24px 0;">
+      <a
+        href="${data.url}"
+        style="display:inline-block;background:${BLUE};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:8px;"
+        >${texts.action}</a
+      >
+    </p>
+    <p style="margin:0 0 16px 0;color:${MUTED};font-size:14px;">${fill(texts.note, params)}</p>
+    <p style="margin:0;color:${MUTED};font-size:13px;">
+      ${layoutTexts.fallback}<br /><a href="${data.url}" style="color:${BLUE};word-break:break-all;"
+        >${data.url}</a
+      >
+    </p>`;
+  const text = [
+    fillText(texts.greeting, params),
+    '',
+    fillText(texts.intro, params),
+    '',
+    `${texts.action}: ${data.url}`,
+    '',
+    fillText(texts.note, params),
+    '',
+    layoutTexts.signature,
+    '',
+    '--',
+    `Ensaya · ${layoutTexts.tagline}`,
+    appUrl,
+    layoutTexts.automatic,
+  ].join('\n');
+  return { subject: texts.subject, html: layout(language, texts.subject, content, appUrl), text };
+}
+
+export function renderMail<N extends MailTemplateName>(
+  name: N,
+  language: Language,
+  data: MailTemplates[N],
+  appUrl: string,
+): MailContent {
+  switch (name) {
+    case 'verify-email':
+    case 'reset-password':
+      return actionMail(name, language, data, appUrl);
+    default:
+      throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
+  }
+}
