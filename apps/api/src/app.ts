@@ -22,6 +22,12 @@ import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { adminCatalogRoutes } from './modules/admin-catalog/routes.ts';
+import { adminContextRoutes } from './modules/admin-contexts/routes.ts';
+import { adminQuestionRoutes } from './modules/admin-questions/routes.ts';
+import { adminSalesRoutes } from './modules/admin-sales/routes.ts';
+import { adminSettingsRoutes } from './modules/admin-settings/routes.ts';
+import { questionImportRoutes } from './modules/question-import/routes.ts';
 import { resolveAppKey } from './modules/app-key/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
@@ -90,6 +96,12 @@ export async function buildApp({
   await app.register(addressRoutes, modules);
   await app.register(geographyRoutes, modules);
   await app.register(devMailboxRoutes, modules);
+  await app.register(adminCatalogRoutes, modules);
+  await app.register(adminQuestionRoutes, modules);
+  await app.register(adminContextRoutes, modules);
+  await app.register(adminSalesRoutes, modules);
+  await app.register(adminSettingsRoutes, modules);
+  await app.register(questionImportRoutes, modules);
 
   // With SMTP the outbox is delivered by this instance too (several instances share the work).
   if (config.smtpUrl) {

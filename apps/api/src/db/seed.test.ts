@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.ts';
@@ -7,6 +7,7 @@ import { createDatabase, type Database, type Db } from './client.ts';
 import {
   addresses,
   cities,
+  contexts,
   countries,
   gradeTables,
   packageSubjects,
@@ -17,11 +18,14 @@ import {
   settings,
   standardTests,
   states,
+  stemChoices,
+  stems,
   subjects,
   themes,
   towns,
   users,
 } from './schema/index.ts';
+import { DEMO_BANK } from './seed/bank/index.ts';
 import { seedDatabase } from './seed/index.ts';
 
 // The demo data is only written into an empty database, so every test here gets a database of its
@@ -85,6 +89,8 @@ async function counts(db: Db) {
     packages: await db.$count(packages),
     packageSubjects: await db.$count(packageSubjects),
     promoCodes: await db.$count(promoCodes),
+    stems: await db.$count(stems),
+    contexts: await db.$count(contexts),
   };
 }
 
@@ -209,6 +215,65 @@ describe('seedDatabase with demo data', () => {
     expect(await db.$count(packageSubjects, eq(packageSubjects.packageId, duo!.id))).toBe(5);
     const [paes] = await db.select().from(standardTests).where(eq(standardTests.id, 1));
     expect(paes).toMatchObject({ code: 'paes', maxSubjects: 5 });
+  });
+
+  it('loads the demo bank per subject, numbered, with every key and solution', async () => {
+    // Spec: enough questions for one full mock exam of each subject.
+    const minimums: Record<string, number> = {
+      'Competencia Lectora': 65,
+      'Competencia Matemática M1': 65,
+      'Competencia Matemática M2': 55,
+      Ciencias: 80,
+      'Historia y Ciencias Sociales': 65,
+      'Examen teórico clase B': 35,
+    };
+    for (const bank of DEMO_BANK) {
+      const [subject] = await db.select().from(subjects).where(eq(subjects.name, bank.subject));
+      const rows = await db
+        .select()
+        .from(stems)
+        .where(eq(stems.subjectId, subject!.id))
+        .orderBy(stems.stemNumber);
+      expect(rows.length, bank.subject).toBe(bank.questions.length);
+      expect(rows.length, bank.subject).toBeGreaterThanOrEqual(minimums[bank.subject]!);
+      expect(rows.map((row) => row.stemNumber)).toEqual(rows.map((_, i) => i + 1));
+      expect(await db.$count(contexts, eq(contexts.subjectId, subject!.id))).toBe(
+        bank.contexts.length,
+      );
+      const choices = await db
+        .select()
+        .from(stemChoices)
+        .where(
+          inArray(
+            stemChoices.stemId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(stemChoices.stemId, stemChoices.position);
+      rows.forEach((row, i) => {
+        const question = bank.questions[i]!;
+        const own = choices.filter((choice) => choice.stemId === row.id);
+        expect(row.statementSource).toBe(question.statement);
+        expect(row.solutionHtml.length, `${bank.subject} ${i}`).toBeGreaterThan(0);
+        expect(row.statementHtml).not.toContain('math-error');
+        expect(own.map((choice) => choice.bodySource)).toEqual(question.choices);
+        expect(own.flatMap((choice, index) => (choice.isCorrect ? [index] : []))).toEqual(
+          [...question.correct].sort((a, b) => a - b),
+        );
+        expect(row.isMultiChoice).toBe(question.isMultiChoice ?? false);
+        expect(row.contextId !== null).toBe(question.context !== undefined);
+      });
+    }
+    const [m1] = await db
+      .select()
+      .from(subjects)
+      .where(eq(subjects.name, 'Competencia Matemática M1'));
+    const [withMath] = await db
+      .select()
+      .from(stems)
+      .where(and(eq(stems.subjectId, m1!.id), sql`${stems.statementHtml} like '%class="katex"%'`))
+      .limit(1);
+    expect(withMath?.statementHtml).toContain('<math');
   });
 
   it('keeps back-office changes to settings and VAT when it runs again', async () => {

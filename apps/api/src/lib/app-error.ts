@@ -1,5 +1,8 @@
 import type { MessageKey } from '@ensaya/core/i18n/messages';
 
+/** A message with its own placeholders, which may be messages too (translated first). */
+export type Message = { key: MessageKey; params?: Record<string, string | number | Message> };
+
 /**
  * An error a service throws on purpose: the status code and a message key, translated into the
  * request's language by the error handler. `fields` carries per-field message keys (422, and the
@@ -10,7 +13,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly messageKey: MessageKey;
   readonly params: Record<string, string | number>;
-  readonly fields: Record<string, MessageKey[]> | undefined;
+  readonly fields: Record<string, Array<MessageKey | Message>> | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
@@ -19,7 +22,7 @@ export class AppError extends Error {
     messageKey: MessageKey,
     options: {
       params?: Record<string, string | number>;
-      fields?: Record<string, MessageKey[]>;
+      fields?: Record<string, Array<MessageKey | Message>>;
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
     } = {},

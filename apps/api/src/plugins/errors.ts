@@ -2,7 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateIssueMessage } from '@ensaya/core/validation/zod-messages';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, type Message } from '../lib/app-error.ts';
+
+function translateMessage(request: FastifyRequest, message: Message): string {
+  const params = Object.fromEntries(
+    Object.entries(message.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? translateMessage(request, value) : value,
+    ]),
+  );
+  return request.t(message.key, params);
+}
 
 /**
  * One error shape for every failure: `{ message, errors? }` in the request's language (DESIGN.md,
@@ -15,7 +25,11 @@ export const errorsPlugin = fp(async (app) => {
         ? Object.fromEntries(
             Object.entries(error.fields).map(([field, keys]) => [
               field,
-              keys.map((key) => request.t(key, error.params)),
+              keys.map((key) =>
+                typeof key === 'string'
+                  ? request.t(key, error.params)
+                  : translateMessage(request, key),
+              ),
             ]),
           )
         : undefined;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
-import { addresses, users } from '../db/schema/index.ts';
+import { addresses, subjects, themes, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
 export const TEST_PASSWORD = 'Secreto#2026';
@@ -99,6 +99,64 @@ export function multipartFile(
     `Content-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A PAES subject of its own (unique name) with the given themes, in order. */
+export async function createSubject(db: Db, themeNames: string[] = ['Números', 'Geometría']) {
+  const [subject] = await db
+    .insert(subjects)
+    .values({ standardTestId: 1, name: `Asignatura ${randomUUID()}`, approvalGrade: 458 })
+    .returning();
+  const themeRows = await db
+    .insert(themes)
+    .values(
+      themeNames.map((name, index) => ({ subjectId: subject!.id, name, position: index + 1 })),
+    )
+    .returning();
+  return { subject: subject!, themes: themeRows };
+}
+
+/** A valid `POST /api/admin/questions` body for the theme; override fields to vary it. */
+export function questionBody(themeId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    theme_id: themeId,
+    statement: '<p>¿Cuánto vale \\(\\frac{1}{2} + \\frac{1}{2}\\)?</p>',
+    solution: '<p>Dos medios son un entero: \\(1\\).</p>',
+    is_multi_choice: false,
+    choices: [
+      { body: '\\(1\\)', is_correct: true },
+      { body: '\\(2\\)', is_correct: false },
+      { body: '\\(\\tfrac14\\)', is_correct: false },
+    ],
+    ...overrides,
+  };
+}
+
+/** A multipart/form-data body with text fields and one file, as the import form sends it. */
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { content: Buffer; name: string },
+) {
+  const boundary = `----ensaya${randomUUID().replaceAll('-', '')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -15,8 +15,9 @@ import { users } from './accounts.ts';
 import { subjects, themes } from './catalog.ts';
 import { createdAt, timestamps, timestamptz } from './columns.ts';
 
-// Rich text is kept twice: `*_source` as the author wrote it (HTML with TeX between $...$) and
-// `*_html` as served, sanitized and with KaTeX already rendered when the row was saved.
+// Rich text is kept twice: `*_source` as the author wrote it (HTML with TeX between `\( \)` inline
+// and `\[ \]` display) and `*_html` as served, sanitized and with KaTeX already rendered when the
+// row was saved (modules/content/render-rich-text.ts).
 
 /** A reading text, figure or case shared by several questions of a subject. */
 export const contexts = pgTable(

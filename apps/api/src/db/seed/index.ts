@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type DemoAccount, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoBank } from './demo-bank.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedReferenceData } from './reference.ts';
 
@@ -10,7 +11,8 @@ const SEED_LOCK_KEY = 7_347_120_002;
 /**
  * Brings the database's seed data up to date; idempotent, run at every start after the migrations.
  * Reference data (countries, Chile's territory, standard tests, settings) always. With `demo`, the
- * demo catalog when there are no subjects yet and the demo accounts when there are no users yet.
+ * demo catalog when there are no subjects yet, the demo question bank into demo subjects without
+ * questions, and the demo accounts when there are no users yet.
  */
 export async function seedDatabase(
   db: Db,
@@ -21,6 +23,7 @@ export async function seedDatabase(
     await seedReferenceData(tx);
     if (!options.demo) return { demoAccounts: [] };
     await seedDemoCatalog(tx);
+    await seedDemoBank(tx);
     return { demoAccounts: await seedDemoAccounts(tx) };
   });
 }

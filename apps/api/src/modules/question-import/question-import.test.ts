@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createAdmin,
+  createSubject,
+  multipartForm,
+  questionBody,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
+
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = new TestClient(t.app);
+  await admin.login((await createAdmin(t.db)).email, TEST_PASSWORD);
+});
+afterAll(() => t.close());
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+
+function upload(
+  url: string,
+  fields: Record<string, string | number>,
+  content?: Buffer,
+  name = 'bank.txt',
+) {
+  const form = multipartForm(
+    Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    content && { content, name },
+  );
+  return admin.request({ method: 'POST', url, ...form });
+}
+
+async function questionsOf(subjectId: number) {
+  return (await admin.get(`/api/admin/questions?subject_id=${subjectId}&per_page=100`)).json().data;
+}
+
+describe.each([
+  [
+    'moodle',
+    'bank.moodle.xml',
+    'broken.moodle.xml',
+    [
+      'Pregunta 2 (línea 9): no tiene respuesta correcta',
+      'Pregunta 3 (línea 15): tipo de pregunta no soportado (essay)',
+    ],
+  ],
+  [
+    'gift',
+    'bank.gift',
+    'broken.gift',
+    [
+      'Pregunta 2 (línea 4): no tiene respuesta correcta',
+      'Pregunta 3 (línea 9): tipo de pregunta no soportado (short answer)',
+    ],
+  ],
+])('%s import', (format, good, broken, problems) => {
+  it('previews, then creates exactly the questions of the file, with categories as themes', async () => {
+    const { subject, themes } = await createSubject(t.db, ['Números', 'Geometría']);
+    const fields = { format, subject_id: subject.id, theme_id: themes[0]!.id };
+
+    const preview = await upload('/api/admin/import/preview', fields, fixture(good));
+    expect(preview.statusCode).toBe(200);
+    const { questions, contexts } = preview.json().data;
+    expect(contexts).toBe(0);
+    expect(questions.map((q: { theme_name: string }) => q.theme_name)).toEqual([
+      'Geometría',
+      'Números',
+      'Números',
+    ]);
+    expect(questions.map((q: { is_multi_choice: boolean }) => q.is_multi_choice)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(questions[0].statement_html).toContain('class="katex"');
+    expect(questions[0].choices.map((c: { is_correct: boolean }) => c.is_correct)).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(questions[1].choices.map((c: { is_correct: boolean }) => c.is_correct)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(questions[2].choices).toEqual([
+      { body_html: '<p>Verdadero</p>', is_correct: true },
+      { body_html: '<p>Falso</p>', is_correct: false },
+    ]);
+    expect(await questionsOf(subject.id)).toEqual([]);
+
+    const imported = await upload('/api/admin/import', fields, fixture(good));
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().data).toEqual({ created: 3 });
+    const saved = await questionsOf(subject.id);
+    expect(saved.map((q: { stem_number: number }) => q.stem_number)).toEqual([1, 2, 3]);
+    expect(saved[0].solution_html).toContain('katex');
+    expect(saved[0].statement_html).toBe(questions[0].statement_html);
+    expect(saved[1].theme_id).toBe(themes[0]!.id);
+  });
+
+  it('saves nothing from a file with a bad question and names each one', async () => {
+    const { subject, themes } = await createSubject(t.db);
+    const fields = { format, subject_id: subject.id, theme_id: themes[0]!.id };
+    for (const url of ['/api/admin/import/preview', '/api/admin/import']) {
+      const response = await upload(url, fields, fixture(broken));
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'El archivo tiene errores; no se importó nada.',
+        errors: { file: problems },
+      });
+    }
+    expect(await questionsOf(subject.id)).toEqual([]);
+  });
+});
+
+describe('import checks', () => {
+  it('reports errors in English too, and refuses unreadable files and bad fields', async () => {
+    const { subject, themes } = await createSubject(t.db);
+    const other = await createSubject(t.db);
+    admin.language = 'en';
+    try {
+      const gift = await upload(
+        '/api/admin/import/preview',
+        { format: 'gift', subject_id: subject.id, theme_id: themes[0]!.id },
+        fixture('broken.gift'),
+      );
+      expect(gift.json().errors.file[0]).toBe('Question 2 (line 4): no correct answer');
+      const xml = await upload(
+        '/api/admin/import/preview',
+        { format: 'moodle', subject_id: subject.id, theme_id: themes[0]!.id },
+        Buffer.from('<quiz><question>'),
+      );
+      expect(xml.json().errors.file).toEqual(['The file cannot be read as Moodle XML.']);
+    } finally {
+      admin.language = undefined;
+    }
+    const foreignTheme = await upload(
+      '/api/admin/import/preview',
+      { format: 'gift', subject_id: subject.id, theme_id: other.themes[0]!.id },
+      fixture('bank.gift'),
+    );
+    expect(Object.keys(foreignTheme.json().errors)).toEqual(['theme_id']);
+    const noFile = await upload('/api/admin/import', {
+      format: 'gift',
+      subject_id: subject.id,
+      theme_id: themes[0]!.id,
+    });
+    expect(noFile.json().errors.file).toBeDefined();
+    const badFormat = await upload(
+      '/api/admin/import',
+      { format: 'docx', subject_id: subject.id, theme_id: themes[0]!.id },
+      fixture('bank.gift'),
+    );
+    expect(badFormat.json().errors.format).toBeDefined();
+  });
+});
+
+describe('JSON export and import', () => {
+  it('exports a subject that imports back identically: statements, keys, solutions, themes, contexts', async () => {
+    const source = await createSubject(t.db, ['Números', 'Geometría']);
+    const context = (
+      await admin.post('/api/admin/contexts', {
+        subject_id: source.subject.id,
+        title: 'Tabla',
+        body: '<p>\\(x = 2\\)</p>',
+      })
+    ).json().data;
+    await admin.post(
+      '/api/admin/questions',
+      questionBody(source.themes[1]!.id, {
+        context_id: context.id,
+        url_source: 'https://ensaya.cl/fuente',
+      }),
+    );
+    await admin.post(
+      '/api/admin/questions',
+      questionBody(source.themes[0]!.id, {
+        statement: '<p>Elige los pares</p>',
+        is_multi_choice: true,
+        is_active: false,
+        choices: [
+          { body: '2', is_correct: true },
+          { body: '3', is_correct: false },
+          { body: '4', is_correct: true },
+        ],
+      }),
+    );
+
+    const exported = await admin.get(`/api/admin/subjects/${source.subject.id}/export`);
+    expect(exported.statusCode).toBe(200);
+    const document = exported.json();
+    expect(document).toMatchObject({ format: 'ensaya-bank', version: 1 });
+    expect(document.questions).toHaveLength(2);
+
+    const target = await createSubject(t.db, ['Números', 'Geometría']);
+    const fields = {
+      format: 'json',
+      subject_id: target.subject.id,
+      theme_id: target.themes[0]!.id,
+    };
+    const file = Buffer.from(JSON.stringify(document));
+    expect((await upload('/api/admin/import/preview', fields, file)).json().data.contexts).toBe(1);
+    expect((await upload('/api/admin/import', fields, file)).json().data).toEqual({ created: 2 });
+
+    const again = (await admin.get(`/api/admin/subjects/${target.subject.id}/export`)).json();
+    const withoutKeys = (doc: typeof document) => ({
+      ...doc,
+      subject: null,
+      contexts: doc.contexts.map((c: { title: string; body: string }) => ({
+        title: c.title,
+        body: c.body,
+      })),
+      questions: doc.questions.map((q: { context: string | null }) => ({
+        ...q,
+        context: q.context ? 'set' : null,
+      })),
+    });
+    expect(withoutKeys(again)).toEqual(withoutKeys(document));
+    const [first] = await questionsOf(target.subject.id);
+    expect(first.context_title).toBe('Tabla');
+    expect(first.theme_name).toBe('Geometría');
+  });
+
+  it('refuses a document that is not an ensaya bank', async () => {
+    const { subject, themes } = await createSubject(t.db);
+    const response = await upload(
+      '/api/admin/import',
+      { format: 'json', subject_id: subject.id, theme_id: themes[0]!.id },
+      Buffer.from('{"format":"other"}'),
+    );
+    expect(response.statusCode).toBe(422);
+  });
+});
