@@ -25,6 +25,14 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
+/**
+ * Buttons show this spinner while they wait, instead of Ant Design's animated icon. That one leaves
+ * with a width transition which, when an answer comes back within a frame or two, can fail to end:
+ * the icon then stays in the button (with "loading" in its accessible name). This one appears and
+ * goes without a transition.
+ */
+const BUTTON_CONFIG = { loadingIcon: <span className="button-spinner" aria-hidden="true" /> };
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const locale = parseLanguage(instance.language) === 'en' ? enUS : esES;
@@ -42,7 +50,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
     [prefersReducedMotion],
   );
   return (
-    <ConfigProvider locale={locale} theme={theme}>
+    <ConfigProvider locale={locale} theme={theme} button={BUTTON_CONFIG}>
       {children}
     </ConfigProvider>
   );

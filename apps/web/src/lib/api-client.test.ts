@@ -116,6 +116,28 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('keeps the rest of the error body, such as the user id of an unverified login (403)', async () => {
+    setCookie('XSRF-TOKEN', 't');
+    installFakeApi({
+      'POST /api/login': () => ({
+        status: 403,
+        body: {
+          message: 'Verifica tu correo.',
+          errors: { verify: ['Verifica tu correo.'] },
+          user_id: 42,
+        },
+      }),
+    });
+
+    const error = (await api.post('/api/login', {}).catch((e: unknown) => e)) as ApiRequestError;
+
+    expect(error.status).toBe(403);
+    expect(error.fieldError('verify')).toBe('Verifica tu correo.');
+    expect(error.bodyField('user_id')).toBe(42);
+    expect(error.bodyField('missing')).toBeUndefined();
+    expect(showErrorDialog).not.toHaveBeenCalled();
+  });
+
   it('falls back to a localized message when the error body is not the API shape', async () => {
     installFakeApi({
       'GET /api/packages': () => new Response('<html>Bad gateway</html>', { status: 502 }),

@@ -18,19 +18,32 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** Messages per field, from a 422 response. */
   readonly fieldErrors: FieldErrors;
+  /**
+   * The parsed error body as the server sent it, for the few answers that carry more than
+   * `message` and `errors` (the login's 403 names the unverified `user_id`). Read it with
+   * `bodyField`; undefined when the body was not the API's error shape.
+   */
+  readonly body: unknown;
   /** True when the client already told the user (dialog, notice, redirect): callers stay quiet. */
   handled = false;
 
-  constructor(status: number, message: string, fieldErrors: FieldErrors = {}) {
+  constructor(status: number, message: string, fieldErrors: FieldErrors = {}, body?: unknown) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 
   /** The first message for a field, if the server sent one. */
   fieldError(field: string): string | undefined {
     return this.fieldErrors[field]?.[0];
+  }
+
+  /** A top-level field of the error body besides `message` and `errors`, if present. */
+  bodyField(name: string): unknown {
+    if (typeof this.body !== 'object' || this.body === null) return undefined;
+    return (this.body as Record<string, unknown>)[name];
   }
 }
 
@@ -118,7 +131,9 @@ function isApiErrorBody(value: unknown): value is ApiError {
 
 async function toRequestError(response: Response): Promise<ApiRequestError> {
   const body = await readBody(response).catch(() => undefined);
-  if (isApiErrorBody(body)) return new ApiRequestError(response.status, body.message, body.errors);
+  if (isApiErrorBody(body)) {
+    return new ApiRequestError(response.status, body.message, body.errors, body);
+  }
   return new ApiRequestError(response.status, i18n.t('errors.generic'));
 }
 

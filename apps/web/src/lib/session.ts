@@ -1,15 +1,17 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { HttpStatus } from '@ensaya/core/api/http';
-import type { UserProfile } from '@ensaya/core/contracts/auth';
+import type { AccountProfile, ProfileAddress } from '@ensaya/core/contracts/account-responses';
 import { LOGOUT_CLEARED_KEYS } from '@ensaya/core/storage-keys';
 import { api, isApiRequestError } from './api-client.ts';
 import { removeStored } from './storage.ts';
 
 /**
- * Who is logged in, as the server says (`GET /api/me`). The route guards, the header and every page
- * read it, so it lives here rather than in one feature. `null` means nobody is logged in.
+ * Who is logged in, as the server says (`GET /api/me`): the accounts contract's profile, with the
+ * country and the address. The route guards, the header and every page read it, so it lives here
+ * rather than in one feature. `null` means nobody is logged in.
  */
-export type SessionUser = UserProfile;
+export type SessionUser = AccountProfile;
+export type { ProfileAddress };
 
 export const meQueryKey = ['me'] as const;
 

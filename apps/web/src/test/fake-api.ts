@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, with its '?', or ''. */
+  search: string;
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -25,6 +27,8 @@ export const demoUser = {
   language: 'es',
   timezone: 'America/Santiago',
   email_verified_at: '2026-01-10T12:00:00.000Z',
+  country_id: 152,
+  address: null,
 };
 
 /**
@@ -40,6 +44,7 @@ export function installFakeApi(handlers: Record<string, Handler>) {
     const request: RecordedRequest = {
       method: (init.method ?? 'GET').toUpperCase(),
       path: url.pathname,
+      search: url.search,
       headers: new Headers(init.headers),
       body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
       credentials: init.credentials,

@@ -1,10 +1,42 @@
+import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { useMe } from '../../../lib/session.ts';
+import { AddressSection } from '../components/address-section.tsx';
+import { AvatarBlock } from '../components/avatar-block.tsx';
+import { LocationSection } from '../components/location-section.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
+import { PersonalDataSection } from '../components/personal-data-section.tsx';
 
-/** `/cuenta/editar`: the account (spec 000, screen 9). For now, a title and what will be here. */
+/** `/cuenta/editar`: the account (spec 000, screen 9). */
 export function AccountPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useMe();
+
+  // The route guard has loaded the profile; this covers the moment it is refetched after a 401.
+  if (!user) return <FullPageSpinner />;
+
   return (
-    <PageShell title={t('pages.account.title')} description={t('pages.account.description')} />
+    <section className="page account" aria-labelledby="account-title">
+      <h1 id="account-title" className="page__title">
+        {t('pages.account.title')}
+      </h1>
+      <AvatarBlock user={user} />
+      <div className="account__sections">
+        <PersonalDataSection user={user} />
+        <PasswordSection />
+        <AddressSection address={user.address} />
+        <LocationSection address={user.address} />
+      </div>
+
+      {/* SLOT: the subscriptions table (plan, subjects, status action; paginated) comes with the
+          subscriptions issue, here, above the cancel button (spec 000, screen 9 and section 4). */}
+
+      <div className="account__footer">
+        <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { demoUser, installFakeApi, meHandler } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -81,6 +81,61 @@ describe('login page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Estas credenciales no coinciden');
     expect(pathname()).toBe('/login');
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('tells an unverified student to verify, as information, with a resend link (403)', async () => {
+    const { requests } = installFakeApi({
+      'GET /api/me': meHandler(() => false),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => ({
+        status: 403,
+        body: {
+          message: 'Debes verificar tu correo antes de ingresar.',
+          errors: { verify: ['Debes verificar tu correo antes de ingresar.'] },
+          user_id: 42,
+        },
+      }),
+      'GET /api/me/42/resend-verification': () => ({
+        status: 200,
+        body: { message: 'Te enviamos el enlace otra vez.' },
+      }),
+    });
+    const { user, pathname } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'pendiente@ensaya.cl');
+    await user.type(screen.getByLabelText('Contraseña'), 'Ensaya2026!');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByText('Debes verificar tu correo antes de ingresar.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).not.toHaveAttribute('aria-invalid');
+
+    await user.click(screen.getByRole('button', { name: 'Reenviar el correo' }));
+    expect(await screen.findByText('Te enviamos el enlace otra vez.')).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/me/42/resend-verification')).toBe(true);
+    expect(pathname()).toBe('/login');
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('keeps the button named "Ingresar" while it waits, with a spinner hidden from readers', async () => {
+    installFakeApi({
+      'GET /api/me': meHandler(() => false),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => new Promise(() => undefined), // the server is slow to answer
+    });
+    const { user } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'estudiante@ensaya.cl');
+    await user.type(screen.getByLabelText('Contraseña'), 'Ensaya2026!');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const button = await screen.findByRole('button', { name: 'Ingresar' });
+    await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
+    expect(button.querySelector('.button-spinner')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('img', { name: 'loading' })).not.toBeInTheDocument();
   });
 
   it("shows 'Too many attempts.' in the interface language on 429", async () => {

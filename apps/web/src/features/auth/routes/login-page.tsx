@@ -21,6 +21,8 @@ export function LoginPage() {
           {t('login.title')}
         </h1>
         <p className="auth-card__lead">{t('login.lead')}</p>
+        {/* Spec 000 section 4 routes by subscriptions after login (core's routeAfterLogin); until
+            the subscriptions API exists every student goes to the dashboard. */}
         <LoginForm onLoggedIn={() => void navigate('/dashboard', { replace: true })} />
         <div className="auth-card__links">
           <Link to="/olvido">{t('login.forgotPassword')}</Link>

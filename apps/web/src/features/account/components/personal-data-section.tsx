@@ -1,0 +1,132 @@
+import Input from 'antd/es/input/Input';
+import { PHONE_MAX_DIGITS } from '@ensaya/core/validation/account';
+import { formatRut, isValidRut } from '@ensaya/core/validation/rut';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field.tsx';
+import { CHILE_COUNTRY_ID } from '../../../lib/geography.ts';
+import type { SessionUser } from '../../../lib/session.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { checkPersonalDataField, type PersonalDataField } from '../lib/account-validation.ts';
+import { useAccountSection } from '../lib/use-account-section.ts';
+import { AccountSection, ReadOnlyFields } from './account-section.tsx';
+
+const FIELDS: readonly PersonalDataField[] = ['name', 'last_name', 'email', 'phone'];
+const idOf = (field: string) => `personal-${field}`;
+
+/** A Chilean Rut reads best dotted (12.345.678-5); a DNI stays as it was given. */
+function displayedTaxId(user: SessionUser): string | null {
+  const isRut = user.country_id === CHILE_COUNTRY_ID && user.tax_id && isValidRut(user.tax_id);
+  return isRut ? formatRut(user.tax_id!) : user.tax_id;
+}
+
+function valuesOf(user: SessionUser): Record<PersonalDataField, string> {
+  return {
+    name: user.name,
+    last_name: user.last_name,
+    email: user.email,
+    phone: user.phone ?? '',
+  };
+}
+
+/** Name, last name, tax id (read-only), e-mail and mobile phone -> `PATCH api/me`. */
+export function PersonalDataSection({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const section = useAccountSection();
+  const form = useFormFields(valuesOf(user), checkPersonalDataField);
+  const update = useUpdateProfile();
+
+  async function save() {
+    const found = form.validateAll();
+    if (Object.keys(found).length > 0) return section.invalid();
+    try {
+      const { message } = await update.mutateAsync({
+        name: form.values.name.trim(),
+        last_name: form.values.last_name.trim(),
+        email: form.values.email.trim(),
+        phone: form.values.phone === '' ? undefined : form.values.phone,
+      });
+      section.saved(message);
+    } catch (error) {
+      section.failed(error, FIELDS, form.setErrors);
+    }
+  }
+
+  const input = (field: PersonalDataField) => form.inputProps(field, idOf(field));
+
+  return (
+    <AccountSection
+      id="personal"
+      title={t('account.personal.title')}
+      section={section}
+      onEdit={() => form.reset(valuesOf(user))}
+      isSaving={update.isPending}
+      onSubmit={() => void save()}
+      onCancel={() => form.reset(valuesOf(user))}
+      view={
+        <ReadOnlyFields
+          items={[
+            { label: t('account.personal.name'), value: user.name },
+            { label: t('account.personal.lastName'), value: user.last_name },
+            { label: t('account.personal.taxId'), value: displayedTaxId(user) },
+            { label: t('account.personal.email'), value: user.email },
+            { label: t('account.personal.phone'), value: user.phone },
+          ]}
+        />
+      }
+      form={
+        <>
+          <div className="form-grid">
+            <FormField
+              id={idOf('name')}
+              label={t('account.personal.name')}
+              error={form.errors.name}
+            >
+              <Input {...input('name')} autoComplete="given-name" />
+            </FormField>
+            <FormField
+              id={idOf('last_name')}
+              label={t('account.personal.lastName')}
+              error={form.errors.last_name}
+            >
+              <Input {...input('last_name')} autoComplete="family-name" />
+            </FormField>
+          </div>
+          <FormField id={idOf('tax_id')} label={t('account.personal.taxId')}>
+            {/* The tax id cannot be changed (spec 000, section 5). */}
+            <Input id={idOf('tax_id')} value={displayedTaxId(user) ?? ''} readOnly disabled />
+          </FormField>
+          <div className="form-grid">
+            <FormField
+              id={idOf('email')}
+              label={t('account.personal.email')}
+              error={form.errors.email}
+            >
+              <Input
+                {...input('email')}
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+            </FormField>
+            <FormField
+              id={idOf('phone')}
+              label={t('account.personal.phone')}
+              error={form.errors.phone}
+            >
+              <Input
+                {...input('phone')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                maxLength={PHONE_MAX_DIGITS}
+                onChange={(event) => form.setValue('phone', event.target.value.replace(/\D/g, ''))}
+              />
+            </FormField>
+          </div>
+        </>
+      }
+    />
+  );
+}

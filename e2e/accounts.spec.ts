@@ -1,0 +1,494 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+// Issue 3, "done when": a student registers, verifies the e-mail from the dev mailbox, logs in,
+// edits every account section, changes the avatar, logs out, resets the password from the mailed
+// link and logs in with it; once in Spanish and once in English. And 5 failed logins lead to
+// 'Too many attempts.'.
+
+// The tests of this file run one after the other: the login route allows a few requests a minute
+// per address, and every test here logs in from the same one.
+test.describe.configure({ mode: 'default' });
+
+interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  created_at: string;
+  html: string;
+  text: string;
+}
+
+interface Place {
+  id: number;
+  name: string;
+  code: string;
+}
+
+/** The texts the student reads, per interface language. */
+const ui = {
+  es: {
+    lang: 'es',
+    createAccount: 'Crear cuenta',
+    name: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    passwordConfirmation: 'Confirma la contraseña',
+    country: 'País',
+    rut: 'Rut',
+    rutValid: 'Rut válido',
+    phone: 'Teléfono móvil',
+    readTerms: 'Leer los términos y condiciones',
+    termsTitle: 'Términos y condiciones',
+    acceptTerms: 'Acepto los términos y condiciones',
+    emailStepTitle: 'Confirma tu correo',
+    resend: 'Reenviar el correo',
+    resent: 'Te enviamos un nuevo enlace de verificación a tu correo electrónico.',
+    tooManyAttempts: 'Demasiados intentos.',
+    verifiedTitle: '¡Correo verificado!',
+    continue: 'Continuar',
+    loginTitle: 'Iniciar sesión',
+    loginEmail: 'Correo electrónico',
+    loginPassword: 'Contraseña',
+    logIn: 'Ingresar',
+    accountTitle: 'Mi cuenta',
+    personal: 'Datos personales',
+    phoneAccount: 'Teléfono móvil',
+    passwordSection: 'Contraseña',
+    currentPassword: 'Contraseña actual',
+    newPassword: 'Contraseña nueva',
+    newPasswordConfirmation: 'Confirma la contraseña nueva',
+    address: 'Dirección',
+    street: 'Calle y número',
+    line2: 'Depto., oficina u otro (opcional)',
+    zipCode: 'Código postal',
+    location: 'Ubicación',
+    region: 'Región',
+    province: 'Provincia',
+    commune: 'Comuna',
+    edit: (section: string) => `Editar ${section}`,
+    save: 'Guardar',
+    saved: 'Cambios guardados.',
+    dataSaved: 'Tus datos han sido guardados.',
+    passwordChanged: 'Tu contraseña ha sido cambiada. Cerramos tus otras sesiones.',
+    changePhoto: 'Cambiar foto',
+    photoDialog: 'Cambiar foto de perfil',
+    chooseImage: 'Elige una imagen',
+    preview: 'Vista previa de la foto nueva',
+    photoSaved: 'Foto actualizada',
+    avatarUpdated: 'Tu foto de perfil ha sido actualizada.',
+    ok: 'Aceptar',
+    userMenu: 'Menú de usuario',
+    logout: 'Cerrar sesión',
+    forgot: '¿Olvidaste tu contraseña?',
+    send: 'Enviar',
+    resetTitle: 'Restablecer contraseña',
+    resetPasswordLabel: 'Contraseña nueva',
+    resetConfirmation: 'Confirma la contraseña',
+    resetDone: 'Contraseña restablecida',
+    wrongCredentials: 'Estas credenciales no coinciden con nuestros registros.',
+  },
+  en: {
+    lang: 'en',
+    createAccount: 'Create account',
+    name: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    password: 'Password',
+    passwordConfirmation: 'Confirm the password',
+    country: 'Country',
+    rut: 'Rut',
+    rutValid: 'Valid Rut',
+    phone: 'Mobile phone',
+    readTerms: 'Read the terms and conditions',
+    termsTitle: 'Terms and conditions',
+    acceptTerms: 'I accept the terms and conditions',
+    emailStepTitle: 'Confirm your e-mail',
+    resend: 'Resend the e-mail',
+    resent: 'A new verification link has been sent to your e-mail address.',
+    tooManyAttempts: 'Too many attempts.',
+    verifiedTitle: 'E-mail verified!',
+    continue: 'Continue',
+    loginTitle: 'Log in',
+    loginEmail: 'E-mail',
+    loginPassword: 'Password',
+    logIn: 'Log in',
+    accountTitle: 'My account',
+    personal: 'Personal data',
+    phoneAccount: 'Mobile phone',
+    passwordSection: 'Password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    newPasswordConfirmation: 'Confirm the new password',
+    address: 'Address',
+    street: 'Street and number',
+    line2: 'Apartment, office or other (optional)',
+    zipCode: 'Postal code',
+    location: 'Location',
+    region: 'Region',
+    province: 'Province',
+    commune: 'Commune',
+    edit: (section: string) => `Edit ${section}`,
+    save: 'Save',
+    saved: 'Changes saved.',
+    dataSaved: 'Your data has been saved.',
+    passwordChanged: 'Your password has been changed. Your other sessions have been closed.',
+    changePhoto: 'Change photo',
+    photoDialog: 'Change profile photo',
+    chooseImage: 'Choose an image',
+    preview: 'Preview of the new photo',
+    photoSaved: 'Photo updated',
+    avatarUpdated: 'Your profile picture has been updated.',
+    ok: 'OK',
+    userMenu: 'User menu',
+    logout: 'Log out',
+    forgot: 'Forgot your password?',
+    send: 'Send',
+    resetTitle: 'Reset password',
+    resetPasswordLabel: 'New password',
+    resetConfirmation: 'Confirm the password',
+    resetDone: 'Password reset',
+    wrongCredentials: 'These credentials do not match our records.',
+  },
+} as const;
+
+type Texts = (typeof ui)[keyof typeof ui];
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.cl`;
+}
+
+/** A random valid Rut body and its modulo-11 check digit (test data; core checks real input). */
+function randomRut(): string {
+  const body = String(10_000_000 + Math.floor(Math.random() * 14_000_000));
+  let sum = 0;
+  let weight = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * weight;
+    weight = weight === 7 ? 2 : weight + 1;
+  }
+  const rest = 11 - (sum % 11);
+  return body + (rest === 11 ? '0' : rest === 10 ? 'K' : String(rest));
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small real PNG: 48×48 pixels of one colour. */
+function makePng(size = 48, rgb: [number, number, number] = [29, 78, 216]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(size).fill(rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The newest mail to `to` whose text contains `marker`, once it is in the dev mailbox. */
+async function waitForMail(request: APIRequestContext, to: string, marker: string, after = 0) {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`);
+        expect(response.ok()).toBe(true);
+        const { data } = (await response.json()) as { data: Mail[] };
+        found = data.find((mail) => mail.id > after && mail.text.includes(marker));
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail's text that contains `marker`, as a path on the server under test. */
+function linkIn(mail: Mail, marker: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.includes(marker));
+  expect(link, `a link with ${marker} in "${mail.subject}"`).toBeDefined();
+  // The mail points at APP_URL; the browser stays on the address the tests use.
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+async function list<T>(request: APIRequestContext, path: string): Promise<T[]> {
+  const response = await request.get(path);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: T[] }).data;
+}
+
+/** A province of the Metropolitan region and one of Valparaíso, with their communes, as the API lists them. */
+async function somePlaces(request: APIRequestContext) {
+  const regions = await list<Place>(request, '/api/states');
+  const pick = async (regionCode: string) => {
+    const region = regions.find((r) => r.code === regionCode)!;
+    const provinces = await list<Place>(request, `/api/states/${region.id}/cities`);
+    const communes = await list<Place>(request, `/api/cities/${provinces[0]!.id}/towns`);
+    return { region, province: provinces[0]!, communes };
+  };
+  return { metropolitana: await pick('13'), valparaiso: await pick('05') };
+}
+
+/**
+ * Picks an option of an Ant Design select, typing to filter it first. Tried again until the select
+ * shows it: the list of a cascade may still be loading when it opens.
+ */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  const combobox = scope.getByRole('combobox', { name: label });
+  const select = combobox.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  await expect(async () => {
+    await combobox.click();
+    await combobox.fill(option);
+    await page
+      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 3_000 });
+    await expect(select.locator('.ant-select-content')).toHaveText(option, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+}
+
+async function logIn(page: Page, t: Texts, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: t.loginTitle })).toBeVisible();
+  await page.getByLabel(t.loginEmail, { exact: true }).fill(email);
+  await page.getByLabel(t.loginPassword, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.logIn, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function register(page: Page, t: Texts, email: string) {
+  // The banner segment 'true' keeps the cookie bar away from the buttons.
+  await page.goto(`/registro/1/${t.lang}/true`);
+  await page.getByLabel(t.name, { exact: true }).fill('Ana María');
+  await page.getByLabel(t.lastName, { exact: true }).fill('Núñez');
+  await page.getByLabel(t.email, { exact: true }).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill('Primera2026!');
+  await page.getByLabel(t.passwordConfirmation, { exact: true }).fill('Primera2026!');
+  await expect(page.getByRole('combobox', { name: t.country })).toBeVisible();
+  await expect(
+    page.locator('.ant-select', { has: page.getByRole('combobox', { name: t.country }) }),
+  ).toContainText('Chile');
+  await page.getByLabel(t.rut, { exact: true }).pressSequentially(randomRut());
+  await expect(page.getByText(t.rutValid)).toBeVisible();
+  await page.getByLabel(t.phone, { exact: true }).pressSequentially('987654321');
+  await expect(page.getByLabel(t.phone, { exact: true })).toHaveValue('+56 9 8765 4321');
+
+  // The checkbox waits until the terms were read to the end.
+  const accept = page.getByRole('checkbox', { name: t.acceptTerms });
+  await expect(accept).toBeDisabled();
+  await page.getByRole('button', { name: t.readTerms }).click();
+  const terms = page.getByRole('dialog');
+  const text = terms.getByRole('list', { name: t.termsTitle });
+  await expect(text).toBeVisible();
+  await text.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await terms.locator('.ant-modal-footer').getByRole('button').click();
+  await expect(accept).toBeEnabled();
+  await accept.check();
+
+  await page.getByRole('button', { name: t.createAccount }).click();
+  await expect(page.getByRole('heading', { name: t.emailStepTitle })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+}
+
+async function editAccount(page: Page, t: Texts, places: Awaited<ReturnType<typeof somePlaces>>) {
+  await expect(page.getByRole('heading', { name: t.accountTitle })).toBeVisible();
+
+  // Personal data
+  const personal = page.getByRole('region', { name: t.personal });
+  await personal.getByRole('button', { name: t.edit(t.personal) }).click();
+  await personal.getByLabel(t.name, { exact: true }).fill('Ana Sofía');
+  await personal.getByLabel(t.phoneAccount, { exact: true }).fill('56912345678');
+  await personal.getByRole('button', { name: t.save }).click();
+  await expect(personal.getByRole('status')).toHaveText(t.dataSaved);
+  await expect(personal.getByText('Ana Sofía')).toBeVisible();
+  await expect(personal.getByText('56912345678')).toBeVisible();
+
+  // Password
+  const password = page.getByRole('region', { name: t.passwordSection });
+  await password.getByRole('button', { name: t.edit(t.passwordSection) }).click();
+  await password.getByLabel(t.currentPassword, { exact: true }).fill('Primera2026!');
+  await password.getByLabel(t.newPassword, { exact: true }).fill('Segunda2026#');
+  await password.getByLabel(t.newPasswordConfirmation, { exact: true }).fill('Segunda2026#');
+  await password.getByRole('button', { name: t.save }).click();
+  await expect(password.getByRole('status')).toHaveText(t.passwordChanged);
+
+  // Address: a new student has none, so the commune is chosen with it.
+  const { metropolitana, valparaiso } = places;
+  const address = page.getByRole('region', { name: t.address, exact: true });
+  await address.getByRole('button', { name: t.edit(t.address) }).click();
+  await address.getByLabel(t.street, { exact: true }).fill('Av. Providencia 1208');
+  await address.getByLabel(t.line2, { exact: true }).fill('Oficina 207');
+  await address.getByLabel(t.zipCode, { exact: true }).fill('7500000');
+  await choose(page, address, t.region, metropolitana.region.name);
+  await choose(page, address, t.province, metropolitana.province.name);
+  await choose(page, address, t.commune, metropolitana.communes[0]!.name);
+  await address.getByRole('button', { name: t.save }).click();
+  await expect(address.getByRole('status')).toHaveText(t.saved);
+  await expect(address.getByText('Oficina 207')).toBeVisible();
+
+  // Location: another region clears the province and commune below it.
+  const location = page.getByRole('region', { name: t.location });
+  await expect(location.getByText(metropolitana.communes[0]!.name, { exact: true })).toBeVisible();
+  await location.getByRole('button', { name: t.edit(t.location) }).click();
+  await choose(page, location, t.region, valparaiso.region.name);
+  await expect(location.getByRole('combobox', { name: t.commune })).toBeDisabled();
+  await choose(page, location, t.province, valparaiso.province.name);
+  await choose(page, location, t.commune, valparaiso.communes[0]!.name);
+  await location.getByRole('button', { name: t.save }).click();
+  await expect(location.getByRole('status')).toHaveText(t.saved);
+  await expect(location.getByText(valparaiso.communes[0]!.name, { exact: true })).toBeVisible();
+  await expect(location.getByText(valparaiso.region.name, { exact: true })).toBeVisible();
+
+  // Avatar: pick, preview, save, read the notice; the page reloads with the new picture.
+  await page.getByRole('button', { name: t.changePhoto }).click();
+  const photo = page.getByRole('dialog').filter({ hasText: t.photoDialog });
+  await photo
+    .getByLabel(t.chooseImage)
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: makePng() });
+  await expect(photo.getByRole('img', { name: t.preview })).toBeVisible();
+  await photo.getByRole('button', { name: t.save }).click();
+  const notice = page.getByRole('dialog').filter({ hasText: t.photoSaved });
+  await expect(notice).toContainText(t.avatarUpdated);
+  await Promise.all([
+    page.waitForEvent('load'),
+    notice.getByRole('button', { name: t.ok }).click(),
+  ]);
+  await expect(page.getByRole('heading', { name: t.accountTitle })).toBeVisible();
+  const headerAvatar = page.getByRole('banner').locator('.app-header__user img');
+  await expect(headerAvatar).toHaveAttribute('src', /^\/uploads\/avatars\/.+/);
+  await expect
+    .poll(() => headerAvatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await page.evaluate(() => localStorage.getItem('avatar'))).toMatch(
+    /^\/uploads\/avatars\//,
+  );
+}
+
+for (const t of [ui.es, ui.en]) {
+  test(`a student registers, verifies, edits the account and resets the password (${t.lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail(`e2e-${t.lang}`);
+    const places = await somePlaces(request);
+
+    await register(page, t, email);
+    const firstMail = await waitForMail(request, email, '/verify-email?url=');
+
+    // The resend link sends another mail; a second one within the minute is refused.
+    await page.getByRole('button', { name: t.resend }).click();
+    await expect(page.getByText(t.resent)).toBeVisible();
+    await page.getByRole('button', { name: t.resend }).click();
+    await expect(page.getByText(t.tooManyAttempts)).toBeVisible();
+    const verification = await waitForMail(request, email, '/verify-email?url=', firstMail.id);
+
+    await page.goto(linkIn(verification, '/verify-email?url='));
+    await expect(page.getByRole('heading', { name: t.verifiedTitle })).toBeVisible();
+    await page.getByRole('button', { name: t.continue }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, t, email, 'Primera2026!');
+    await page.getByRole('banner').getByRole('link', { name: /Ana/ }).click();
+    await expect(page).toHaveURL(/\/cuenta\/editar$/);
+    await editAccount(page, t, places);
+
+    // Log out from the dashboard: after the avatar's reload the browser restores the account
+    // page's scroll position at a moment of its choosing, which can move the menu under the pointer.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana Sofía');
+    await expect(async () => {
+      await page.getByRole('button', { name: t.userMenu }).click();
+      await page.getByRole('menuitem', { name: t.logout }).click({ timeout: 3_000 });
+      await expect(page.getByRole('heading', { name: t.loginTitle })).toBeVisible({
+        timeout: 5_000,
+      });
+    }).toPass({ timeout: 20_000 });
+
+    await page.getByRole('link', { name: t.forgot }).click();
+    await expect(page).toHaveURL(/\/olvido$/);
+    await page.getByLabel(t.email, { exact: true }).fill(email);
+    await page.getByRole('button', { name: t.send }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    const resetMail = await waitForMail(request, email, '/resetpassword?token=');
+
+    await page.goto(linkIn(resetMail, '/resetpassword?token='));
+    await expect(page.getByRole('heading', { name: t.resetTitle })).toBeVisible();
+    await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(email);
+    await page.getByLabel(t.resetPasswordLabel, { exact: true }).fill('Tercera2026$');
+    await page.getByLabel(t.resetConfirmation, { exact: true }).fill('Tercera2026$');
+    await page.getByRole('button', { name: t.resetTitle }).click();
+    const done = page.getByRole('dialog').filter({ hasText: t.resetDone });
+    await expect(done).toBeVisible();
+    await done.getByRole('button', { name: t.ok }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, t, email, 'Tercera2026$');
+  });
+}
+
+/**
+ * Waits until the login route's per-address limit has room for `attempts` more requests: other
+ * tests log in from the same address, and this test must see the per-e-mail throttle, not that.
+ */
+async function waitForLoginRoom(page: Page, attempts: number) {
+  await page.request.get('/api/csrf-cookie');
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  const probe = await page.request.post('/api/login', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token ?? '') },
+    data: { email: uniqueEmail('probe'), password: 'Probe2026!' },
+  });
+  const remaining = Number(probe.headers()['x-ratelimit-remaining'] ?? attempts);
+  const resetSeconds = Number(probe.headers()['x-ratelimit-reset'] ?? 0);
+  if (remaining < attempts) await page.waitForTimeout((resetSeconds + 1) * 1000);
+}
+
+test("5 failed logins, then the interface says 'Too many attempts.'", async ({ page }) => {
+  test.setTimeout(120_000);
+  const t = ui.en;
+  const email = uniqueEmail('e2e-throttle');
+  await page.goto('/login/en/true');
+  await waitForLoginRoom(page, 6);
+
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel(t.loginEmail, { exact: true }).fill(email);
+    await page.getByLabel(t.loginPassword, { exact: true }).fill(`Wrong${attempt}2026!`);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+    await page.getByRole('button', { name: t.logIn, exact: true }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(page.getByRole('alert')).toHaveText(t.wrongCredentials);
+  }
+
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+  await page.getByRole('button', { name: t.logIn, exact: true }).click();
+  expect((await answer).status()).toBe(429);
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts.');
+  await expect(page).toHaveURL(/\/login\/en\/true$/);
+});
