@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+// Ant Design's selects are slow to drive under jsdom.
+const SLOW = 20_000;
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { adminUser, catalogueHandlers, meAs } from '../test/admin-fixtures.ts';
+import { chooseOption } from '../test/choose-option.ts';
+
+const gift = new File(['::Q1:: 2+2 {=4 ~3}'], 'banco.gift', { type: 'text/plain' });
+
+async function fillImportForm(user: ReturnType<typeof renderApp>['user']) {
+  const section = await screen.findByRole('region', { name: 'Importar preguntas' });
+  await chooseOption(user, 'Formato', 'GIFT', section);
+  await chooseOption(user, 'Materia', 'M1', section);
+  await chooseOption(user, 'Tema por defecto', 'Números', section);
+  await user.upload(screen.getByLabelText('Archivo'), gift);
+}
+
+describe('import and export', () => {
+  it(
+    'lists the problems of a file the server refuses (422) and sends the choices made',
+    async () => {
+      const { requests } = installFakeApi({
+        'GET /api/me': meAs(adminUser),
+        ...catalogueHandlers,
+        'POST /api/admin/import/preview': () => ({
+          status: 422,
+          body: {
+            message: 'El archivo tiene errores; no se importó nada.',
+            errors: {
+              file: [
+                'Pregunta 3 (línea 27): no tiene respuesta correcta',
+                'Pregunta 5 (línea 41): tiene una sola alternativa',
+              ],
+            },
+          },
+        }),
+      });
+      const { user } = renderApp('/admin/import-export');
+      await fillImportForm(user);
+      await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Problemas en el archivo')).toBeInTheDocument();
+      expect(
+        within(alert).getByText('Pregunta 3 (línea 27): no tiene respuesta correcta'),
+      ).toBeInTheDocument();
+      expect(
+        within(alert).getByText('Pregunta 5 (línea 41): tiene una sola alternativa'),
+      ).toBeInTheDocument();
+
+      const sent = requests.find((r) => r.path === '/api/admin/import/preview')!.body as FormData;
+      expect(sent.get('format')).toBe('gift');
+      expect(sent.get('subject_id')).toBe('2');
+      expect(sent.get('theme_id')).toBe('21');
+      expect((sent.get('file') as File).name).toBe('banco.gift');
+    },
+    SLOW,
+  );
+
+  it(
+    'previews the questions a file would create, then imports them',
+    async () => {
+      installFakeApi({
+        'GET /api/me': meAs(adminUser),
+        ...catalogueHandlers,
+        'POST /api/admin/import/preview': () => ({
+          status: 200,
+          body: {
+            data: {
+              questions: [
+                {
+                  index: 0,
+                  line: 1,
+                  theme_id: 21,
+                  theme_name: 'Números',
+                  statement_html: '<p>2+2</p>',
+                  is_multi_choice: false,
+                  choices: [
+                    { body_html: '4', is_correct: true },
+                    { body_html: '3', is_correct: false },
+                  ],
+                },
+              ],
+              contexts: 0,
+            },
+          },
+        }),
+        'POST /api/admin/import': () => ({ status: 201, body: { data: { created: 1 } } }),
+      });
+      const { user } = renderApp('/admin/import-export');
+      await fillImportForm(user);
+
+      await user.click(screen.getByRole('button', { name: 'Vista previa' }));
+      const preview = await screen.findByRole('region', { name: 'Se crearán 1 preguntas' });
+      expect(within(preview).getByText('2+2')).toBeInTheDocument();
+      expect(within(preview).getByText('Correcta')).toBeInTheDocument();
+      expect(within(preview).getByText('Línea 1')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Importar' }));
+      expect(await screen.findByText('Se importaron 1 preguntas.')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+});

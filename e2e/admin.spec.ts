@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 4, "done when": the admin creates a question with a formula, sees the preview, saves it
+// and finds it in the list; a student cannot open /admin.
+
+const PASSWORD = 'Ensaya2026!';
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Picks an option of the Ant Design select labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+test.describe('back office', () => {
+  test('the admin writes a question with a formula, previews it, saves it and finds it', async ({
+    page,
+  }) => {
+    const marker = `Prueba e2e ${Date.now()}`;
+    const statement = `<p>${marker}: ¿Cuánto es \\(\\frac{1}{2}+\\frac{1}{4}\\)?</p>`;
+
+    await logIn(page, 'admin@ensaya.cl');
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/questions$/);
+    await expect(page.getByRole('heading', { name: 'Preguntas', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menú de administración' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Nueva pregunta' }).click();
+    await expect(page).toHaveURL(/\/admin\/questions\/new$/);
+    await choose(page, 'Materia', 'Competencia Matemática M1');
+    await choose(page, 'Tema', 'Números');
+    await page.getByLabel('Enunciado').fill(statement);
+    await page.getByLabel('Alternativa A').fill('\\(\\frac{2}{6}\\)');
+    await page.getByLabel('Alternativa B').fill('\\(\\frac{3}{4}\\)');
+    await page.getByLabel('Alternativa C').fill('\\(\\frac{1}{8}\\)');
+    await page.getByLabel('Alternativa D').fill('\\(1\\)');
+    await page.getByRole('radio', { name: 'Correcta B' }).check();
+    await page
+      .getByLabel('Solución')
+      .fill('<p>\\(\\frac{1}{2}+\\frac{1}{4}=\\frac{2}{4}+\\frac{1}{4}=\\frac{3}{4}\\)</p>');
+
+    // The server renders the TeX: KaTeX markup in the preview, not the source.
+    const preview = page.getByTestId('question-preview');
+    await expect(preview.locator('.katex').first()).toBeVisible();
+    await expect(preview).toContainText(marker);
+    await expect(preview.locator('.question-preview__choice .katex')).toHaveCount(4);
+
+    await page.getByRole('button', { name: 'Guardar pregunta' }).click();
+    await expect(page).toHaveURL(/\/admin\/questions$/);
+    await expect(page.getByText('Pregunta guardada.')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(marker);
+    await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
+    const row = page.getByRole('row').filter({ hasText: marker });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Números');
+
+    // Its page, the debug link target, shows what was saved.
+    await row.getByRole('link', { name: new RegExp(marker) }).click();
+    await expect(page).toHaveURL(/\/admin\/questions\/\d+$/);
+    await expect(page.getByLabel('Enunciado')).toHaveValue(statement);
+    await expect(page.getByRole('radio', { name: 'Correcta B' })).toBeChecked();
+  });
+
+  test('a student who opens /admin sees the not-allowed page and no admin call is made', async ({
+    page,
+  }) => {
+    const adminCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
+    });
+    await logIn(page, 'estudiante@ensaya.cl');
+    await page.goto('/admin/questions');
+    await expect(page.getByRole('heading', { name: 'Acceso no permitido' })).toBeVisible();
+    await expect(
+      page.getByText('Esta sección es solo para administradores.', { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Ir al inicio' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(adminCalls).toEqual([]);
+
+    const response = await page.request.get('/api/admin/questions');
+    expect(response.status()).toBe(403);
+  });
+});
