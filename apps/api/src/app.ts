@@ -37,6 +37,8 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.ts';
 import { startMailDispatcher, type MailDispatcher } from './modules/mail/dispatcher.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { userTestRoutes } from './modules/user-tests/routes.ts';
+import { startAttemptSweeper } from './modules/user-tests/sweeper.ts';
 
 export type AppOptions = {
   config: Config;
@@ -102,6 +104,22 @@ export async function buildApp({
   await app.register(adminSalesRoutes, modules);
   await app.register(adminSettingsRoutes, modules);
   await app.register(questionImportRoutes, modules);
+  await app.register(userTestRoutes, modules);
+
+  // Attempts whose deadline passed, or whose page was closed, are sent by the server itself.
+  if (config.attemptSweepIntervalMs > 0) {
+    const interval = config.attemptSweepIntervalMs;
+    let sweeper: { stop: () => Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      sweeper = startAttemptSweeper({
+        db,
+        intervalMs: interval,
+        graceSeconds: config.attemptLeaveGraceSeconds,
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => sweeper?.stop());
+  }
 
   // With SMTP the outbox is delivered by this instance too (several instances share the work).
   if (config.smtpUrl) {

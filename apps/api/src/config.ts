@@ -31,6 +31,9 @@ const EnvSchema = z.object({
     .refine((value) => value === '' || value.length >= 32, 'must have at least 32 characters')
     .optional(),
   SEED_DEMO: flag.optional(),
+  CONTENT_TEAM_EMAIL: z.email().default('contenidos@ensaya.cl'),
+  ATTEMPT_LEAVE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  ATTEMPT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
 });
 
 export type Config = {
@@ -61,6 +64,12 @@ export type Config = {
    */
   appKey: string | undefined;
   seedDemo: boolean;
+  /** Where students' comments on questions are mailed. */
+  contentTeamEmail: string;
+  /** A closed test page is sent this long after it was closed, unless it is opened again. */
+  attemptLeaveGraceSeconds: number;
+  /** How often attempts whose deadline or leave grace passed are sent; 0 turns the sweeper off. */
+  attemptSweepIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -97,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appKey: e.APP_KEY || undefined,
     // Demo accounts have published passwords: never by default in production.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    contentTeamEmail: e.CONTENT_TEAM_EMAIL,
+    attemptLeaveGraceSeconds: e.ATTEMPT_LEAVE_GRACE_SECONDS,
+    attemptSweepIntervalMs: e.ATTEMPT_SWEEP_INTERVAL_MS,
   };
 }
 
@@ -111,6 +123,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: undefined,
     uploadsDir: path.join(tmpdir(), `ensaya-test-uploads-${randomUUID()}`),
     mailPollIntervalMs: 100,
+    // Tests sweep explicitly (sweepDueAttempts) with a clock they choose.
+    attemptSweepIntervalMs: 0,
     ...overrides,
   };
 }

@@ -118,8 +118,8 @@ describe('seedDatabase with demo data', () => {
       towns: 346,
       standardTests: 2,
       settings: 1,
-      users: 4,
-      addresses: 3,
+      users: 5,
+      addresses: 4,
       subjects: 6,
       periods: 6,
       packages: 6,
@@ -128,6 +128,7 @@ describe('seedDatabase with demo data', () => {
     expect(first.demoAccounts.map((account) => account.email)).toEqual([
       'estudiante@ensaya.cl',
       'debug@ensaya.cl',
+      'sinplan@ensaya.cl',
       'admin@ensaya.cl',
       'pendiente@ensaya.cl',
     ]);

@@ -100,6 +100,28 @@ const en = {
   'import.contextUnknown': 'unknown context "{key}"',
   'import.invalid': 'invalid field {field}',
   'import.created': '{count} questions imported.',
+  'engine.quantityRequired': 'You must select quantity of questions',
+  'engine.rangeInvalid': 'Invalid question range',
+  'engine.rangeRequired': 'You must select a range of questions',
+  'engine.themeRequired': 'You must select a theme',
+  'engine.themeUnknown': 'This theme is not part of the subject or has no questions.',
+  'engine.timeRequired': 'Time required: enter hours and minutes greater than zero.',
+  'engine.timerHours': 'Hours go from 0 to 12.',
+  'engine.timerMinutes': 'Minutes go from 0 to 60.',
+  'engine.noAccess':
+    'You need an active subscription to this subject to take tests. Your history and statistics stay available.',
+  'engine.noQuestions': 'You have no assigned questions, please contact administrator',
+  'engine.noWrongAnswers': 'You have no wrong questions',
+  'engine.noGeneralWrongAnswers': 'You have no questions with more Errors',
+  'engine.inProgress':
+    'You have a test in progress in this subject. Resume it or finish it before starting another.',
+  'engine.sourceUnknown': 'That test cannot be taken again.',
+  'engine.notInAttempt': 'This question is not part of the test.',
+  'engine.choiceNotInQuestion': 'This answer does not belong to the question.',
+  'engine.singleChoice': 'This question takes a single answer.',
+  'engine.submitted': 'This test was already sent; answers can no longer change.',
+  'engine.deadlinePassed': 'Time is up: the test was sent with the answers saved.',
+  'engine.commentSent': 'Thank you. Your comment was sent to our content team.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -202,6 +224,28 @@ const es: Record<MessageKey, string> = {
   'import.contextUnknown': 'contexto desconocido "{key}"',
   'import.invalid': 'campo no válido: {field}',
   'import.created': 'Se importaron {count} preguntas.',
+  'engine.quantityRequired': 'Debe seleccionar la cantidad de preguntas',
+  'engine.rangeInvalid': 'Rango de preguntas no válido',
+  'engine.rangeRequired': 'Debe seleccionar un rango de preguntas',
+  'engine.themeRequired': 'Debe seleccionar un tema',
+  'engine.themeUnknown': 'Este eje temático no es de la asignatura o no tiene preguntas.',
+  'engine.timeRequired': 'Tiempo requerido: ingresa horas y minutos mayores que cero.',
+  'engine.timerHours': 'Las horas van de 0 a 12.',
+  'engine.timerMinutes': 'Los minutos van de 0 a 60.',
+  'engine.noAccess':
+    'Necesitas una suscripción activa a esta asignatura para rendir pruebas. Tu historial y tus estadísticas siguen disponibles.',
+  'engine.noQuestions': 'No tiene preguntas asignadas, por favor contacte al administrador',
+  'engine.noWrongAnswers': 'No tiene Preguntas Incorrectas',
+  'engine.noGeneralWrongAnswers': 'No tiene preguntas con más errores',
+  'engine.inProgress':
+    'Tienes una prueba en curso en esta asignatura. Retómala o termínala antes de comenzar otra.',
+  'engine.sourceUnknown': 'Esa prueba no se puede volver a rendir.',
+  'engine.notInAttempt': 'Esta pregunta no es parte de la prueba.',
+  'engine.choiceNotInQuestion': 'Esta respuesta no pertenece a la pregunta.',
+  'engine.singleChoice': 'Esta pregunta admite una sola respuesta.',
+  'engine.submitted': 'Esta prueba ya fue enviada; sus respuestas no pueden cambiar.',
+  'engine.deadlinePassed': 'Se acabó el tiempo: la prueba se envió con las respuestas guardadas.',
+  'engine.commentSent': 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, es };

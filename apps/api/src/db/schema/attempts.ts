@@ -54,6 +54,11 @@ export const userTests = pgTable(
     /** Null when the timer is off. The server submits the attempt itself once this has passed. */
     deadlineAt: timestamptz('deadline_at'),
     submittedAt: timestamptz('submitted_at'),
+    /**
+     * Set when the page was closed while the test ran (the spec's leave-submits rule); the server
+     * submits after a grace period unless the attempt is opened again before, which clears it.
+     */
+    leaveRequestedAt: timestamptz('leave_requested_at'),
     /** Class B: the 3 question numbers (1..35) worth an extra point, drawn at start. */
     specialNumbers: integer('special_numbers')
       .array()
@@ -76,8 +81,8 @@ export const userTests = pgTable(
       columns: [t.sourceUserTestId],
       foreignColumns: [t.id],
     }).onDelete('set null'),
-    // A student's open attempt of a subject (resume after a reload).
-    index('user_tests_in_progress_idx')
+    // A student's open attempt of a subject (resume after a reload): at most one.
+    uniqueIndex('user_tests_in_progress_unique')
       .on(t.userId, t.subjectId)
       .where(sql`${t.status} = 'in_progress'`),
     // The sweeper that submits attempts whose deadline has passed.
@@ -85,6 +90,9 @@ export const userTests = pgTable(
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'in_progress' and ${t.deadlineAt} is not null`),
     // History of a subject by type, sorted by date or by score.
+    index('user_tests_leave_idx')
+      .on(t.leaveRequestedAt)
+      .where(sql`${t.status} = 'in_progress' and ${t.leaveRequestedAt} is not null`),
     index('user_tests_history_date_idx')
       .on(t.userId, t.subjectId, t.type, t.submittedAt)
       .where(sql`${t.status} = 'submitted'`),

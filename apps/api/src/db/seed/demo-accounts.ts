@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { addresses, users } from '../schema/index.ts';
+import {
+  addresses,
+  packages,
+  packageSubjects,
+  userSubscriptions,
+  userSubscriptionSubjects,
+  users,
+} from '../schema/index.ts';
 import { hashPassword, verifyPassword } from '../../modules/auth/password.ts';
 import { CHILE_COUNTRY_ID } from './reference.ts';
 
@@ -26,13 +33,18 @@ type DemoUser = {
     townId: number;
     zipCode: string;
   } | null;
+  /** Demo packages (by name) the student holds an Active subscription to. */
+  subscriptions?: string[];
 };
+
+/** What the demo students subscribe to: every PAES subject and the class B exam. */
+const FULL_ACCESS = ['PAES Anual', 'Licencia Clase B'];
 
 // Fictitious people with valid Ruts (modulo-11 check digit) and addresses in real communes.
 const DEMO_USERS: DemoUser[] = [
   {
     email: 'estudiante@ensaya.cl',
-    description: 'Student, e-mail verified, no subscription yet',
+    description: 'Student, e-mail verified, subscribed to every PAES subject and to class B',
     isVerified: true,
     user: {
       name: 'Catalina',
@@ -48,6 +60,7 @@ const DEMO_USERS: DemoUser[] = [
       townId: 13123, // Providencia
       zipCode: '7500000',
     },
+    subscriptions: FULL_ACCESS,
   },
   {
     email: 'debug@ensaya.cl',
@@ -66,6 +79,26 @@ const DEMO_USERS: DemoUser[] = [
       addressLine2: null,
       townId: 8101, // Concepción
       zipCode: '4030000',
+    },
+    subscriptions: FULL_ACCESS,
+  },
+  {
+    email: 'sinplan@ensaya.cl',
+    description: 'Student, e-mail verified, no subscription: sees the to-subscribe links',
+    isVerified: true,
+    user: {
+      name: 'Ignacio',
+      lastName: 'Vera Castillo',
+      taxId: '19654321-K',
+      phone: '56943210987',
+      role: 'student',
+      permissions: [],
+    },
+    address: {
+      addressLine1: 'Calle Prat 310',
+      addressLine2: null,
+      townId: 2101, // Antofagasta
+      zipCode: '1240000',
     },
   },
   {
@@ -125,6 +158,7 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
           emailVerifiedAt: demo.isVerified ? new Date() : null,
         })
         .returning({ id: users.id });
+      if (demo.subscriptions) await subscribe(db, user!.id, demo.subscriptions);
       if (!demo.address) continue;
       const [address] = await db
         .insert(addresses)
@@ -151,4 +185,46 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
     }
   }
   return accounts;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Active subscriptions to demo packages, started 20 days ago, with all the package's subjects. */
+async function subscribe(db: DbOrTx, userId: number, packageNames: string[]) {
+  const now = Date.now();
+  for (const name of packageNames) {
+    const [pack] = await db.select().from(packages).where(eq(packages.name, name));
+    if (!pack) continue;
+    const start = new Date(now - 20 * DAY_MS);
+    const vat = Math.round((pack.priceClp * 19) / 119);
+    const [subscription] = await db
+      .insert(userSubscriptions)
+      .values({
+        userId,
+        packageId: pack.id,
+        status: 'Active',
+        trialStartedAt: start,
+        trialDuration: pack.trialPeriodDays,
+        subscriptionStart: start,
+        subscriptionEnd: new Date(start.getTime() + pack.durationDays * DAY_MS),
+        priceNet: pack.priceClp - vat,
+        vat,
+        total: pack.priceClp,
+      })
+      .returning({ id: userSubscriptions.id });
+    const subjectRows = await db
+      .select({ subjectId: packageSubjects.subjectId })
+      .from(packageSubjects)
+      .where(eq(packageSubjects.packageId, pack.id));
+    if (subjectRows.length > 0) {
+      await db
+        .insert(userSubscriptionSubjects)
+        .values(
+          subjectRows.map((row) => ({
+            userSubscriptionId: subscription!.id,
+            subjectId: row.subjectId,
+          })),
+        );
+    }
+  }
 }

@@ -7,6 +7,15 @@ export type MailContent = { subject: string; html: string; text: string };
 export type MailTemplates = {
   'verify-email': { name: string; url: string; minutes: number };
   'reset-password': { name: string; url: string; minutes: number };
+  'stem-correction': {
+    studentName: string;
+    studentEmail: string;
+    subjectName: string;
+    stemId: number;
+    stemNumber: number;
+    comment: string;
+    url: string;
+  };
 };
 export type MailTemplateName = keyof MailTemplates;
 
@@ -19,7 +28,10 @@ type ActionTexts = {
   note: string;
 };
 
-const ACTION_TEXTS: Record<MailTemplateName, Record<Language, ActionTexts>> = {
+const ACTION_TEXTS: Record<
+  Exclude<MailTemplateName, 'stem-correction'>,
+  Record<Language, ActionTexts>
+> = {
   'verify-email': {
     es: {
       subject: 'Confirma tu correo electrónico en Ensaya',
@@ -143,7 +155,7 @@ function layout(language: Language, title: string, content: SafeHtml, appUrl: st
 }
 
 function actionMail(
-  name: MailTemplateName,
+  name: Exclude<MailTemplateName, 'stem-correction'>,
   language: Language,
   data: { name: string; url: string; minutes: number },
   appUrl: string,
@@ -194,8 +206,67 @@ export function renderMail<N extends MailTemplateName>(
   switch (name) {
     case 'verify-email':
     case 'reset-password':
-      return actionMail(name, language, data, appUrl);
+      return actionMail(name, language, data as MailTemplates['verify-email'], appUrl);
+    case 'stem-correction':
+      return stemCorrectionMail(language, data as MailTemplates['stem-correction'], appUrl);
     default:
       throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
   }
+}
+
+const CORRECTION_TEXTS: Record<
+  Language,
+  { subject: string; intro: string; student: string; question: string; open: string }
+> = {
+  es: {
+    subject: 'Comentario sobre la pregunta {stemId} ({subjectName})',
+    intro: 'Un estudiante dejó un comentario sobre una pregunta del banco:',
+    student: 'Estudiante',
+    question: 'Pregunta {stemId}, número {stemNumber} de {subjectName}',
+    open: 'Abrir la pregunta en el back office',
+  },
+  en: {
+    subject: 'Comment on question {stemId} ({subjectName})',
+    intro: 'A student left a comment on a question of the bank:',
+    student: 'Student',
+    question: 'Question {stemId}, number {stemNumber} of {subjectName}',
+    open: 'Open the question in the back office',
+  },
+};
+
+/** To the content team: a student's comment on a question, with a link to its back-office page. */
+function stemCorrectionMail(
+  language: Language,
+  data: MailTemplates['stem-correction'],
+  appUrl: string,
+): MailContent {
+  const texts = CORRECTION_TEXTS[language];
+  const params = {
+    stemId: String(data.stemId),
+    stemNumber: String(data.stemNumber),
+    subjectName: data.subjectName,
+  };
+  const subject = fillText(texts.subject, params);
+  const content = html`<p style="margin:0 0 16px 0;">${texts.intro}</p>
+    <p style="margin:0 0 8px 0;"><strong>${fill(texts.question, params)}</strong></p>
+    <p style="margin:0 0 16px 0;">
+      ${texts.student}: ${data.studentName} &lt;${data.studentEmail}&gt;
+    </p>
+    <blockquote
+      style="margin:0 0 16px 0;padding:12px;border-left:4px solid ${LINE};white-space:pre-wrap;"
+    >
+      ${data.comment}
+    </blockquote>
+    <p style="margin:0;"><a href="${data.url}" style="color:${BLUE};">${texts.open}</a></p>`;
+  const text = [
+    texts.intro,
+    '',
+    fillText(texts.question, params),
+    `${texts.student}: ${data.studentName} <${data.studentEmail}>`,
+    '',
+    data.comment,
+    '',
+    `${texts.open}: ${data.url}`,
+  ].join('\n');
+  return { subject, html: layout(language, subject, content, appUrl), text };
 }

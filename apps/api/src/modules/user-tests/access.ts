@@ -1,0 +1,46 @@
+import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { userSubscriptions, userSubscriptionSubjects } from '../../db/schema/index.ts';
+
+/**
+ * The subjects a student may take tests in, each with the subscription that gives access: Active,
+ * or Pause with an end date not past (spec 000 section 4, spec 001 section 2). The SQL mirrors
+ * core's `hasAccess`.
+ */
+export async function subjectsWithAccess(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  subjectIds?: ReadonlyArray<number>,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      subjectId: userSubscriptionSubjects.subjectId,
+      subscriptionId: userSubscriptions.id,
+    })
+    .from(userSubscriptions)
+    .innerJoin(
+      userSubscriptionSubjects,
+      eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
+    )
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        or(
+          eq(userSubscriptions.status, 'Active'),
+          and(eq(userSubscriptions.status, 'Pause'), gte(userSubscriptions.subscriptionEnd, now)),
+        ),
+        subjectIds ? inArray(userSubscriptionSubjects.subjectId, [...subjectIds]) : undefined,
+      ),
+    );
+  return new Map(rows.map((row) => [row.subjectId, row.subscriptionId]));
+}
+
+export async function hasSubjectAccess(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  now: Date,
+): Promise<boolean> {
+  return (await subjectsWithAccess(db, userId, now, [subjectId])).has(subjectId);
+}

@@ -1,0 +1,226 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Attempt, AttemptQuestion } from '@ensaya/core/contracts/engine';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  contexts,
+  stemChoices,
+  stems,
+  subjects,
+  themes,
+  userTests,
+  userTestStems,
+  userTestThemes,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AttemptConfiguration } from './start.ts';
+import { attemptResult, submitAttempt } from './submit.ts';
+
+const LABELS = 'ABCDEFGHI';
+
+export type Viewer = { id: number; permissions: ReadonlyArray<string> };
+
+/** A debug user (a non-empty permissions list) sees question ids and which choices are correct. */
+export function isDebugUser(viewer: Viewer): boolean {
+  return viewer.permissions.length > 0;
+}
+
+/**
+ * `GET api/user-tests/{id}`: the attempt with its questions in order and the answers saved. While
+ * it runs the keys stay on the server (except for debug users, and study mode's answered questions);
+ * once sent every question carries its solution and outcome. Opening an attempt cancels a pending
+ * leave (a reload resumes), and one whose deadline has passed is submitted first.
+ */
+export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date): Promise<Attempt> {
+  const attempt = await findAttempt(db, viewer.id, id);
+  if (attempt.status === 'in_progress') {
+    if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
+      await submitAttempt(db, viewer.id, id, now);
+      return readAttempt(db, viewer, id, now);
+    }
+    if (attempt.leaveRequestedAt) {
+      await db
+        .update(userTests)
+        .set({ leaveRequestedAt: null })
+        .where(
+          and(
+            eq(userTests.id, id),
+            eq(userTests.userId, viewer.id),
+            eq(userTests.status, 'in_progress'),
+          ),
+        );
+    }
+  }
+  const configuration = attempt.configuration as AttemptConfiguration;
+  const submitted = attempt.status === 'submitted';
+  const questions = await attemptQuestions(db, viewer, id, {
+    revealAll: submitted,
+    studyMode: configuration.study_mode,
+  });
+  return {
+    id: attempt.id,
+    subject_id: attempt.subjectId,
+    subject_name: attempt.subjectName,
+    standard_test_id: attempt.standardTestId,
+    period_id: attempt.periodId,
+    type: attempt.type,
+    mode: attempt.mode,
+    status: attempt.status,
+    random_question: configuration.random_question,
+    random_answer: configuration.random_answer,
+    study_mode: configuration.study_mode,
+    seconds: configuration.seconds,
+    started_at: attempt.startedAt.toISOString(),
+    deadline_at: attempt.deadlineAt?.toISOString() ?? null,
+    submitted_at: attempt.submittedAt?.toISOString() ?? null,
+    server_now: now.toISOString(),
+    questions,
+    result: submitted ? await attemptResult(db, viewer.id, id) : null,
+  };
+}
+
+export async function findAttempt(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ attempt: userTests, subjectName: subjects.name })
+    .from(userTests)
+    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
+    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+  if (!row) throw new AppError(404, 'error.notFound');
+  return { ...row.attempt, subjectName: row.subjectName };
+}
+
+async function attemptQuestions(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+  options: { revealAll: boolean; studyMode: boolean },
+): Promise<AttemptQuestion[]> {
+  const rows = await db
+    .select({
+      position: userTestStems.position,
+      stemId: userTestStems.stemId,
+      themeId: userTestStems.themeId,
+      themeName: themes.name,
+      chosen: userTestStems.chosenChoiceIds,
+      choiceOrder: userTestStems.choiceOrder,
+      isMarked: userTestStems.isMarked,
+      isCorrect: userTestStems.isCorrect,
+      seq: userTestStems.clientSeq,
+      stemNumber: stems.stemNumber,
+      statementHtml: stems.statementHtml,
+      solutionHtml: stems.solutionHtml,
+      isMultiChoice: stems.isMultiChoice,
+      urlSource: stems.urlSource,
+      contextId: contexts.id,
+      contextTitle: contexts.title,
+      contextBody: contexts.bodyHtml,
+    })
+    .from(userTestStems)
+    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
+    .leftJoin(contexts, eq(contexts.id, stems.contextId))
+    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
+    .orderBy(asc(userTestStems.position));
+  if (rows.length === 0) return [];
+  const choices = await db
+    .select({
+      id: stemChoices.id,
+      stemId: stemChoices.stemId,
+      bodyHtml: stemChoices.bodyHtml,
+      isCorrect: stemChoices.isCorrect,
+    })
+    .from(stemChoices)
+    .where(
+      inArray(
+        stemChoices.stemId,
+        rows.map((row) => row.stemId),
+      ),
+    )
+    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+  const byStem = new Map<number, typeof choices>();
+  for (const choice of choices) {
+    byStem.set(choice.stemId, [...(byStem.get(choice.stemId) ?? []), choice]);
+  }
+  const debug = isDebugUser(viewer);
+  return rows.map((row) => {
+    const own = byStem.get(row.stemId) ?? [];
+    const ordered = row.choiceOrder
+      ? row.choiceOrder
+          .map((choiceId) => own.find((choice) => choice.id === choiceId))
+          .filter((choice) => choice !== undefined)
+      : own;
+    const reveal = options.revealAll || (options.studyMode && row.chosen.length > 0);
+    const question: AttemptQuestion = {
+      position: row.position,
+      stem_id: row.stemId,
+      stem_number: row.stemNumber,
+      theme_id: row.themeId,
+      theme_name: row.themeName,
+      statement_html: row.statementHtml,
+      is_multi_choice: row.isMultiChoice,
+      url_source: row.urlSource,
+      context:
+        row.contextId !== null
+          ? { id: row.contextId, title: row.contextTitle ?? '', body_html: row.contextBody ?? '' }
+          : null,
+      choices: ordered.map((choice, index) => ({
+        id: choice.id,
+        label: LABELS[index] ?? String(index + 1),
+        body_html: choice.bodyHtml,
+        ...(debug || options.revealAll ? { is_correct: choice.isCorrect } : {}),
+      })),
+      chosen_choice_ids: row.chosen,
+      is_marked: row.isMarked,
+      seq: row.seq,
+    };
+    if (reveal) {
+      question.solution_html = row.solutionHtml;
+      question.correct_choice_ids = own.filter((choice) => choice.isCorrect).map((c) => c.id);
+      question.is_correct = row.isCorrect;
+    }
+    return question;
+  });
+}
+
+/** `GET api/user-tests/{id}/themes`: the attempt's themes with question counts and outcomes. */
+export async function attemptThemes(db: DbOrTx, userId: number, id: number) {
+  const attempt = await findAttempt(db, userId, id);
+  if (attempt.status === 'submitted') {
+    const rows = await db
+      .select({
+        theme_id: userTestThemes.themeId,
+        name: themes.name,
+        correct: userTestThemes.correct,
+        incorrect: userTestThemes.incorrect,
+        unanswered: userTestThemes.unanswered,
+      })
+      .from(userTestThemes)
+      .innerJoin(themes, eq(themes.id, userTestThemes.themeId))
+      .where(and(eq(userTestThemes.userTestId, id), eq(userTestThemes.userId, userId)))
+      .orderBy(asc(themes.position), asc(themes.id));
+    return rows.map((row) => ({
+      ...row,
+      total: row.correct + row.incorrect + row.unanswered,
+    }));
+  }
+  const rows = await db
+    .select({
+      themeId: userTestStems.themeId,
+      name: themes.name,
+      answered: userTestStems.answeredAt,
+    })
+    .from(userTestStems)
+    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
+    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)));
+  const counts = new Map<number, { theme_id: number; name: string; total: number }>();
+  for (const row of rows) {
+    const entry = counts.get(row.themeId) ?? { theme_id: row.themeId, name: row.name, total: 0 };
+    entry.total += 1;
+    counts.set(row.themeId, entry);
+  }
+  return [...counts.values()].map((entry) => ({
+    ...entry,
+    correct: 0,
+    incorrect: 0,
+    unanswered: entry.total,
+  }));
+}

@@ -1,0 +1,236 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '@ensaya/core/api/error';
+import {
+  AttemptResponse,
+  AttemptThemesResponse,
+  IdParams,
+  InProgressError,
+  PeriodResponse,
+  ResultResponse,
+  SaveAnswersRequest,
+  SaveAnswersResponse,
+  StartUserTestRequest,
+  StemCorrectionRequest,
+  SubjectListResponse,
+  SubjectSetupResponse,
+} from '@ensaya/core/contracts/engine';
+import type { ModuleOptions } from '../../lib/module-options.ts';
+import { requestLeave, saveAnswers } from './answers.ts';
+import { attemptThemes, readAttempt } from './attempt-view.ts';
+import { getPeriod, listSubjects, subjectSetup } from './catalog.ts';
+import { requestStemCorrection } from './comment.ts';
+import { startAttempt } from './start.ts';
+import { attemptResult, submitAttempt } from './submit.ts';
+
+const errors = { 401: ApiError, 404: ApiError, 419: ApiError };
+const MessageResponse = z.object({ message: z.string() });
+
+/**
+ * The test engine (DESIGN.md, "Test engine"): the server chooses the questions, keeps the answers
+ * as they are given, times the attempt and scores it.
+ */
+export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
+  app.get(
+    '/api/subjects',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: 'Subject cards per standard test: access, tests taken, an attempt in progress.',
+        response: { 200: SubjectListResponse, 401: ApiError, 429: ApiError },
+      },
+    },
+    async (request) => ({ data: await listSubjects(db, request.user!.id, new Date()) }),
+  );
+
+  app.get(
+    '/api/subjects/:id/setup',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: "A subject's themes with question counts and mock exam weights (`/temas`).",
+        params: IdParams,
+        response: { 200: SubjectSetupResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await subjectSetup(db, request.user!.id, request.params.id, new Date()),
+    }),
+  );
+
+  app.get(
+    '/api/periods/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: 'A period: mock exam duration (minutes) and question count.',
+        params: IdParams,
+        response: { 200: PeriodResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await getPeriod(db, request.params.id) }),
+  );
+
+  app.post(
+    '/api/user-tests',
+    {
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tests'],
+        summary:
+          'Starts an attempt: checks access (403), selects and orders the questions, sets the deadline. 409 names an attempt in progress.',
+        body: StartUserTestRequest,
+        response: {
+          201: AttemptResponse,
+          403: ApiError,
+          409: InProgressError,
+          422: ApiError,
+          429: ApiError,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const id = await startAttempt(db, request.user!, request.body, now);
+      return reply.status(201).send({ data: await readAttempt(db, request.user!, id, now) });
+    },
+  );
+
+  app.get(
+    '/api/user-tests/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary:
+          'An attempt with its questions and saved answers (keys only once sent). Opening it cancels a pending leave.',
+        params: IdParams,
+        response: { 200: AttemptResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await readAttempt(db, request.user!, request.params.id, new Date()),
+    }),
+  );
+
+  app.get(
+    '/api/user-tests/:id/themes',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: "An attempt's themes with question counts and outcomes.",
+        params: IdParams,
+        response: { 200: AttemptThemesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await attemptThemes(db, request.user!.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/user-tests/:id/stems',
+    {
+      // Answers come often (one per click, 200 students at once): the per-address limit of the
+      // rest of the API would throttle a classroom behind one address.
+      config: { auth: 'user', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tests'],
+        summary:
+          "Saves questions' answers and marks (whole state, last write wins by seq). 409 once sent or after the deadline.",
+        params: IdParams,
+        body: SaveAnswersRequest,
+        response: { 200: SaveAnswersResponse, 409: ApiError, 422: ApiError, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await saveAnswers(
+        db,
+        request.user!.id,
+        request.params.id,
+        request.body.stems,
+        new Date(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/user-tests/:id/submit',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: 'Sends the attempt and returns its result. Sending twice returns the same result.',
+        params: IdParams,
+        response: { 200: ResultResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await submitAttempt(db, request.user!.id, request.params.id, new Date()),
+    }),
+  );
+
+  app.get(
+    '/api/user-tests/:id/result',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: 'The result of a sent attempt (409 while it runs).',
+        params: IdParams,
+        response: { 200: ResultResponse, 409: InProgressError, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await attemptResult(db, request.user!.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/user-tests/:id/leave',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary: `The page was closed: the attempt is sent after ${config.attemptLeaveGraceSeconds} s unless opened again.`,
+        params: IdParams,
+        response: { 202: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestLeave(db, request.user!.id, request.params.id, new Date());
+      return reply.status(202).send({ message: 'Accepted' });
+    },
+  );
+
+  app.post(
+    '/api/mail/stem-correction-request',
+    {
+      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tests'],
+        summary: "A student's comment on a question, mailed to the content team.",
+        body: StemCorrectionRequest,
+        response: { 200: MessageResponse, 422: ApiError, 429: ApiError, ...errors },
+      },
+    },
+    async (request) => {
+      await requestStemCorrection(
+        db,
+        { appUrl: config.appUrl, contentTeamEmail: config.contentTeamEmail },
+        request.user!.id,
+        {
+          subjectId: request.body.subjectId,
+          stemId: request.body.stemId,
+          comment: (request.body.comment ?? request.body.commment)!,
+        },
+      );
+      return { message: request.t('engine.commentSent') };
+    },
+  );
+};

@@ -1,0 +1,375 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
+import { distinctNumbers, shuffled, type Random } from '@ensaya/core/engine/random';
+import {
+  orderStems,
+  selectMockExam,
+  selectPractice,
+  type BankStem,
+} from '@ensaya/core/engine/selection';
+import {
+  CLASS_B_STANDARD_TEST_ID,
+  SPECIAL_QUESTION_COUNT,
+  SPECIAL_QUESTION_MAX,
+} from '@ensaya/core/engine/scoring';
+import { timerSeconds } from '@ensaya/core/engine/setup';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  periods,
+  periodThemes,
+  stemChoices,
+  stems,
+  stemStats,
+  subjects,
+  userTests,
+  userTestStems,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { hasSubjectAccess } from './access.ts';
+import { submitAttempt } from './submit.ts';
+
+/** Questions in a wrong-answers test when the period does not say. */
+const WRONG_ANSWERS_DEFAULT = 65;
+
+/** What an attempt was built with, kept in `user_tests.configuration`. */
+export interface AttemptConfiguration {
+  selection?: StartUserTestRequest['selection'];
+  random_question: boolean;
+  random_answer: boolean;
+  study_mode: boolean;
+  seconds: number | null;
+  wrong_source?: 'own' | 'general';
+}
+
+type Body = {
+  subject_id: number;
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
+  selection?: StartUserTestRequest['selection'];
+  random_question: boolean;
+  random_answer: boolean;
+  study_mode: boolean;
+  timer?: { hours: number; minutes: number } | null | undefined;
+  source_user_test_id?: number | undefined;
+  wrong_source?: 'own' | 'general' | undefined;
+  replace_in_progress: boolean;
+};
+
+function selectionError(field: string, message: Parameters<typeof fieldFailure>[1], params = {}) {
+  return fieldFailure(field, message, params);
+}
+
+function fieldFailure(
+  field: string,
+  message: ConstructorParameters<typeof AppError>[1],
+  params: Record<string, number> = {},
+) {
+  return new AppError(422, message, { params, fields: { [field]: [message] } });
+}
+
+async function subjectBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
+  return db
+    .select({
+      id: stems.id,
+      themeId: stems.themeId,
+      contextId: stems.contextId,
+      stemNumber: stems.stemNumber,
+    })
+    .from(stems)
+    .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true)))
+    .orderBy(asc(stems.stemNumber));
+}
+
+/**
+ * `POST api/user-tests`: checks access, chooses and orders the questions, fixes the choice order,
+ * the class B special numbers and the deadline, and stores the attempt. Returns its id.
+ */
+export async function startAttempt(
+  db: Db,
+  user: { id: number },
+  body: Body,
+  now: Date,
+  random: Random = Math.random,
+): Promise<number> {
+  const [subject] = await db
+    .select({
+      id: subjects.id,
+      standardTestId: subjects.standardTestId,
+      isActive: subjects.isActive,
+    })
+    .from(subjects)
+    .where(eq(subjects.id, body.subject_id));
+  if (!subject || !subject.isActive) {
+    throw fieldFailure('subject_id', 'content.subjectUnknown');
+  }
+  if (!(await hasSubjectAccess(db, user.id, subject.id, now))) {
+    throw new AppError(403, 'engine.noAccess');
+  }
+  const [period] = await db
+    .select()
+    .from(periods)
+    .where(and(eq(periods.subjectId, subject.id), eq(periods.isCurrent, true)));
+  if (!period) throw new AppError(422, 'engine.noQuestions');
+
+  await settleOpenAttempt(db, user.id, subject.id, body.replace_in_progress, now);
+
+  let type: 'custom' | 'official' = 'custom';
+  let chosen: BankStem[];
+  let configuration: AttemptConfiguration;
+  let sourceUserTestId: number | null = null;
+  switch (body.mode) {
+    case 'practice': {
+      const result = selectPractice(
+        await subjectBank(db, subject.id),
+        body.selection!,
+        body.random_question,
+        random,
+      );
+      if (!result.ok) {
+        throw selectionError(
+          `selection.${result.problem.field}`,
+          result.problem.message,
+          result.problem.params,
+        );
+      }
+      chosen = result.stems;
+      configuration = {
+        selection: body.selection,
+        random_question: body.random_question,
+        random_answer: body.random_answer,
+        study_mode: body.study_mode,
+        seconds: body.timer ? timerSeconds(body.timer) : null,
+      };
+      break;
+    }
+    case 'mock_exam': {
+      const weights = await db
+        .select({ themeId: periodThemes.themeId, weight: periodThemes.weight })
+        .from(periodThemes)
+        .where(and(eq(periodThemes.periodId, period.id), gt(periodThemes.weight, 0)))
+        .orderBy(asc(periodThemes.id));
+      chosen = selectMockExam(
+        await subjectBank(db, subject.id),
+        weights,
+        period.questionCount,
+        random,
+      );
+      type = 'official';
+      // The exam tab's fixed, disabled switches: timer on, random questions and answers.
+      configuration = {
+        random_question: true,
+        random_answer: true,
+        study_mode: false,
+        seconds: period.testDuration * 60,
+      };
+      break;
+    }
+    case 'historical': {
+      const [source] = await db
+        .select()
+        .from(userTests)
+        .where(
+          and(
+            eq(userTests.id, body.source_user_test_id!),
+            eq(userTests.userId, user.id),
+            eq(userTests.subjectId, subject.id),
+            eq(userTests.status, 'submitted'),
+          ),
+        );
+      if (!source) throw fieldFailure('source_user_test_id', 'engine.sourceUnknown');
+      chosen = await db
+        .select({
+          id: stems.id,
+          themeId: stems.themeId,
+          contextId: stems.contextId,
+          stemNumber: stems.stemNumber,
+        })
+        .from(userTestStems)
+        .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+        .where(and(eq(userTestStems.userTestId, source.id), eq(userTestStems.userId, user.id)))
+        .orderBy(asc(userTestStems.position));
+      type = source.type;
+      sourceUserTestId = source.id;
+      const sourceConfiguration = source.configuration as Partial<AttemptConfiguration>;
+      configuration = {
+        random_question: false,
+        random_answer: body.random_answer,
+        study_mode: type === 'custom' && Boolean(sourceConfiguration.study_mode),
+        seconds:
+          type === 'official' ? period.testDuration * 60 : (sourceConfiguration.seconds ?? null),
+      };
+      break;
+    }
+    case 'wrong_answers': {
+      const limit = period.questionCount || WRONG_ANSWERS_DEFAULT;
+      chosen =
+        body.wrong_source === 'general'
+          ? await mostFailed(db, subject.id, limit)
+          : await ownWrongAnswers(db, user.id, subject.id, limit);
+      if (chosen.length === 0) {
+        throw new AppError(
+          422,
+          body.wrong_source === 'general'
+            ? 'engine.noGeneralWrongAnswers'
+            : 'engine.noWrongAnswers',
+        );
+      }
+      chosen = orderStems(chosen, body.random_question, random);
+      configuration = {
+        random_question: body.random_question,
+        random_answer: body.random_answer,
+        study_mode: body.study_mode,
+        seconds: body.timer ? timerSeconds(body.timer) : null,
+        wrong_source: body.wrong_source,
+      };
+      break;
+    }
+  }
+  if (chosen.length === 0) throw new AppError(422, 'engine.noQuestions');
+
+  const choiceOrders = configuration.random_answer
+    ? await shuffledChoiceOrders(db, chosen, random)
+    : new Map<number, number[]>();
+  const specialNumbers =
+    subject.standardTestId === CLASS_B_STANDARD_TEST_ID
+      ? distinctNumbers(SPECIAL_QUESTION_COUNT, SPECIAL_QUESTION_MAX, random)
+      : [];
+  const deadlineAt =
+    configuration.seconds !== null ? new Date(now.getTime() + configuration.seconds * 1000) : null;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [attempt] = await tx
+        .insert(userTests)
+        .values({
+          userId: user.id,
+          subjectId: subject.id,
+          standardTestId: subject.standardTestId,
+          periodId: period.id,
+          type,
+          mode: body.mode,
+          configuration,
+          startedAt: now,
+          deadlineAt,
+          specialNumbers,
+          totalTestStems: chosen.length,
+          sourceUserTestId,
+        })
+        .returning({ id: userTests.id });
+      await tx.insert(userTestStems).values(
+        chosen.map((stem, index) => ({
+          userId: user.id,
+          userTestId: attempt!.id,
+          position: index + 1,
+          stemId: stem.id,
+          themeId: stem.themeId,
+          choiceOrder: choiceOrders.get(stem.id) ?? null,
+        })),
+      );
+      return attempt!.id;
+    });
+  } catch (error) {
+    // Two starts at once: the other one won; offer to resume it.
+    if (isUniqueViolation(error, 'user_tests_in_progress_unique')) {
+      await settleOpenAttempt(db, user.id, subject.id, false, now);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Before a new attempt: one whose deadline or leave grace has passed is submitted; one that is still
+ * running is submitted when the student chose to replace it, and otherwise offered for resuming (409).
+ */
+async function settleOpenAttempt(
+  db: Db,
+  userId: number,
+  subjectId: number,
+  replace: boolean,
+  now: Date,
+): Promise<void> {
+  const [open] = await db
+    .select({ id: userTests.id, deadlineAt: userTests.deadlineAt })
+    .from(userTests)
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        eq(userTests.subjectId, subjectId),
+        eq(userTests.status, 'in_progress'),
+      ),
+    );
+  if (!open) return;
+  const expired = open.deadlineAt !== null && open.deadlineAt.getTime() <= now.getTime();
+  if (replace || expired) {
+    await submitAttempt(db, userId, open.id, now);
+    return;
+  }
+  throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: open.id } });
+}
+
+async function shuffledChoiceOrders(
+  db: DbOrTx,
+  chosen: ReadonlyArray<BankStem>,
+  random: Random,
+): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ id: stemChoices.id, stemId: stemChoices.stemId })
+    .from(stemChoices)
+    .where(
+      inArray(
+        stemChoices.stemId,
+        chosen.map((stem) => stem.id),
+      ),
+    )
+    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+  const byStem = new Map<number, number[]>();
+  for (const row of rows) byStem.set(row.stemId, [...(byStem.get(row.stemId) ?? []), row.id]);
+  return new Map([...byStem].map(([stemId, ids]) => [stemId, shuffled(ids, random)]));
+}
+
+/** The student's wrongly answered questions of the subject that are still in the bank. */
+async function ownWrongAnswers(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  limit: number,
+): Promise<BankStem[]> {
+  return db
+    .selectDistinct({
+      id: stems.id,
+      themeId: stems.themeId,
+      contextId: stems.contextId,
+      stemNumber: stems.stemNumber,
+    })
+    .from(userTestStems)
+    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+    .where(
+      and(
+        eq(userTestStems.userId, userId),
+        eq(userTestStems.isCorrect, false),
+        sql`cardinality(${userTestStems.chosenChoiceIds}) > 0`,
+        eq(stems.subjectId, subjectId),
+        eq(stems.isActive, true),
+      ),
+    )
+    .orderBy(asc(stems.stemNumber))
+    .limit(limit);
+}
+
+/** The subject's questions most often failed by all students. */
+async function mostFailed(db: DbOrTx, subjectId: number, limit: number): Promise<BankStem[]> {
+  return db
+    .select({
+      id: stems.id,
+      themeId: stems.themeId,
+      contextId: stems.contextId,
+      stemNumber: stems.stemNumber,
+    })
+    .from(stemStats)
+    .innerJoin(stems, eq(stems.id, stemStats.stemId))
+    .where(
+      and(eq(stemStats.subjectId, subjectId), gt(stemStats.wrong, 0), eq(stems.isActive, true)),
+    )
+    .orderBy(desc(stemStats.wrong), asc(stems.stemNumber))
+    .limit(limit);
+}

@@ -1,0 +1,261 @@
+import { and, asc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { AttemptResult } from '@ensaya/core/contracts/engine';
+import { correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  gradeTables,
+  stemChoices,
+  stems,
+  subjects,
+  themes,
+  userTests,
+  userTestStems,
+  userTestThemes,
+  type UserTest,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
+
+/**
+ * When the attempt ended: now, or the deadline when the server submits late, or the moment the
+ * page was left when the leave grace ran out.
+ */
+function endOf(attempt: UserTest, now: Date): Date {
+  if (attempt.leaveRequestedAt && attempt.leaveRequestedAt.getTime() < now.getTime()) {
+    const left = attempt.leaveRequestedAt;
+    return attempt.deadlineAt && attempt.deadlineAt < left ? attempt.deadlineAt : left;
+  }
+  if (attempt.deadlineAt && attempt.deadlineAt.getTime() < now.getTime()) return attempt.deadlineAt;
+  return now;
+}
+
+/**
+ * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
+ * outcome and the per-theme counts, and updates the statistics aggregates, in one transaction.
+ * Idempotent: a submitted attempt returns its result unchanged.
+ */
+export async function submitAttempt(
+  db: Db,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<AttemptResult> {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(userTests)
+      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
+      .for('update');
+    if (!attempt) throw new AppError(404, 'error.notFound');
+    if (attempt.status === 'submitted') return;
+
+    const rows = await tx
+      .select({
+        position: userTestStems.position,
+        stemId: userTestStems.stemId,
+        themeId: userTestStems.themeId,
+        chosen: userTestStems.chosenChoiceIds,
+        isMultiChoice: stems.isMultiChoice,
+        keyIds: sql<
+          number[]
+        >`coalesce(array_agg(${stemChoices.id}) filter (where ${stemChoices.isCorrect}), '{}')`,
+      })
+      .from(userTestStems)
+      .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+      .leftJoin(stemChoices, eq(stemChoices.stemId, userTestStems.stemId))
+      .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)))
+      .groupBy(
+        userTestStems.position,
+        userTestStems.stemId,
+        userTestStems.themeId,
+        userTestStems.chosenChoiceIds,
+        stems.isMultiChoice,
+      )
+      .orderBy(asc(userTestStems.position));
+    const [subject] = await tx
+      .select({ approvalGrade: subjects.approvalGrade })
+      .from(subjects)
+      .where(eq(subjects.id, attempt.subjectId));
+    const gradeTable =
+      attempt.type === 'official'
+        ? await tx
+            .select({
+              goodAnswersQuantity: gradeTables.goodAnswersQuantity,
+              grade: gradeTables.grade,
+            })
+            .from(gradeTables)
+            .where(eq(gradeTables.subjectId, attempt.subjectId))
+        : [];
+    const questions = rows.map((row) => ({
+      position: row.position,
+      themeId: row.themeId,
+      isMultiChoice: row.isMultiChoice,
+      keyIds: row.keyIds.map(Number),
+      chosenIds: row.chosen,
+    }));
+    const score = scoreAttempt(questions, {
+      type: attempt.type,
+      standardTestId: attempt.standardTestId,
+      specialNumbers: attempt.specialNumbers,
+      gradeTable,
+      approvalGrade: subject?.approvalGrade ?? 0,
+    });
+
+    if (rows.length > 0) {
+      const outcomes = sql.join(
+        score.outcomes.map(
+          ({ position, outcome }) =>
+            sql`(${position}::smallint, ${outcome === 'correct'}::boolean)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update user_test_stems set is_correct = o.correct
+        from (values ${outcomes}) as o(position, correct)
+        where user_test_stems.user_test_id = ${id} and user_test_stems.user_id = ${userId}
+          and user_test_stems.position = o.position
+      `);
+    }
+    if (score.themes.length > 0) {
+      await tx.insert(userTestThemes).values(
+        score.themes.map((theme) => ({
+          userId,
+          userTestId: id,
+          themeId: theme.themeId,
+          correct: theme.correct,
+          incorrect: theme.incorrect,
+          unanswered: theme.unanswered,
+        })),
+      );
+    }
+    const submittedAt = endOf(attempt, now);
+    await tx
+      .update(userTests)
+      .set({
+        status: 'submitted',
+        submittedAt,
+        leaveRequestedAt: null,
+        totalTestStems: score.total,
+        totalCorrect: score.correct,
+        totalIncorrect: score.incorrect,
+        totalUnanswered: score.unanswered,
+        score: score.score,
+        passed: score.passed,
+      })
+      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+    await applyAttemptToAggregates(
+      tx,
+      {
+        userId,
+        subjectId: attempt.subjectId,
+        type: attempt.type,
+        totalTestStems: score.total,
+        totalCorrect: score.correct,
+        totalIncorrect: score.incorrect,
+        totalUnanswered: score.unanswered,
+        score: score.score,
+        passed: score.passed,
+        submittedAt,
+        themes: score.themes,
+        stems: score.outcomes.map(({ position, outcome }) => ({
+          stemId: rows.find((row) => row.position === position)!.stemId,
+          outcome,
+        })),
+      },
+      1,
+    );
+  });
+  return attemptResult(db, userId, id);
+}
+
+/** The result of a submitted attempt (`/resultado`). */
+export async function attemptResult(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<AttemptResult> {
+  const [row] = await db
+    .select({
+      attempt: userTests,
+      subjectName: subjects.name,
+      approvalGrade: subjects.approvalGrade,
+    })
+    .from(userTests)
+    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
+    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+  if (!row) throw new AppError(404, 'error.notFound');
+  const { attempt } = row;
+  if (attempt.status !== 'submitted' || !attempt.submittedAt) {
+    throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
+  }
+  const themeRows = await db
+    .select({
+      themeId: userTestThemes.themeId,
+      name: themes.name,
+      correct: userTestThemes.correct,
+      incorrect: userTestThemes.incorrect,
+      unanswered: userTestThemes.unanswered,
+    })
+    .from(userTestThemes)
+    .innerJoin(themes, eq(themes.id, userTestThemes.themeId))
+    .where(and(eq(userTestThemes.userTestId, id), eq(userTestThemes.userId, userId)))
+    .orderBy(asc(themes.position), asc(themes.id));
+  return {
+    user_test_id: attempt.id,
+    type: attempt.type,
+    mode: attempt.mode,
+    subject_id: attempt.subjectId,
+    subject_name: row.subjectName,
+    start: attempt.startedAt.toISOString(),
+    end: attempt.submittedAt.toISOString(),
+    elapsed_seconds: Math.max(
+      0,
+      Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000),
+    ),
+    score: attempt.score ?? 0,
+    passed: attempt.passed ?? false,
+    approval_grade: row.approvalGrade,
+    total: attempt.totalTestStems,
+    correct: attempt.totalCorrect,
+    incorrect: attempt.totalIncorrect,
+    unanswered: attempt.totalUnanswered,
+    percentage: correctPercentage(attempt.totalCorrect, attempt.totalTestStems),
+    themes: themeRows.map((theme) => ({
+      theme_id: theme.themeId,
+      name: theme.name,
+      correct: theme.correct,
+      incorrect: theme.incorrect,
+      unanswered: theme.unanswered,
+    })),
+    special_numbers: attempt.specialNumbers,
+  };
+}
+
+/**
+ * Submits, with what was saved, every attempt whose deadline has passed or whose page was left
+ * longer than the grace period ago. Several instances may sweep at once: submit is idempotent and
+ * locks the attempt. Returns how many were submitted.
+ */
+export async function sweepDueAttempts(
+  db: Db,
+  now: Date,
+  graceSeconds: number,
+  batch = 50,
+): Promise<number> {
+  const leftBefore = new Date(now.getTime() - graceSeconds * 1000);
+  const due = await db
+    .select({ id: userTests.id, userId: userTests.userId })
+    .from(userTests)
+    .where(
+      and(
+        eq(userTests.status, 'in_progress'),
+        or(
+          and(isNotNull(userTests.deadlineAt), lt(userTests.deadlineAt, now)),
+          and(isNotNull(userTests.leaveRequestedAt), lt(userTests.leaveRequestedAt, leftBefore)),
+        ),
+      ),
+    )
+    .limit(batch);
+  for (const attempt of due) await submitAttempt(db, attempt.userId, attempt.id, now);
+  return due.length;
+}

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import {
+  MAX_COMMENT_LENGTH,
+  MAX_TIMER_HOURS,
+  MAX_TIMER_MINUTES,
+  selectionProblem,
+  timerProblem,
+} from '../engine/setup.ts';
+
+// The test engine's API (spec 001; DESIGN.md "Test engine"): subject list, setup, start, answers,
+// submit and result. Shared by the API, which validates and documents with these schemas, and the
+// web app. Field names are snake_case.
+
+const Id = z.number().int().positive().max(2_147_483_647);
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const TEST_MODES = ['practice', 'mock_exam', 'historical', 'wrong_answers'] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+export const TEST_TYPES = ['custom', 'official'] as const;
+
+export const Timer = z.object({
+  hours: z.number().int().min(0).max(MAX_TIMER_HOURS),
+  minutes: z.number().int().min(0).max(MAX_TIMER_MINUTES),
+});
+
+export const Selection = z.object({
+  /** 1 all, 2 a count, 3 a range of bank numbers, 4 by theme (spec 001, section 2). */
+  value: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  limit: z.number().int().min(0).max(10_000).nullish(),
+  from: z.number().int().min(0).max(1_000_000).nullish(),
+  to: z.number().int().min(0).max(1_000_000).nullish(),
+  themes: z
+    .array(z.object({ theme_id: Id, quantity: z.number().int().min(0).max(10_000) }))
+    .max(100)
+    .optional(),
+});
+export type Selection = z.infer<typeof Selection>;
+
+/**
+ * `POST api/user-tests`. Practice needs a selection; a mock exam takes the period's count, weights
+ * and duration; historical repeats `source_user_test_id`; wrong answers draws the student's own
+ * (`own`) or everyone's most failed (`general`) questions. With an attempt in progress in the
+ * subject the answer is 409 naming it, unless `replace_in_progress` sends that one first.
+ */
+export const StartUserTestRequest = z
+  .object({
+    subject_id: Id,
+    mode: z.enum(TEST_MODES),
+    selection: Selection.optional(),
+    random_question: z.boolean().default(false),
+    random_answer: z.boolean().default(false),
+    study_mode: z.boolean().default(false),
+    /** Null or absent: no timer (practice only). */
+    timer: Timer.nullish(),
+    source_user_test_id: Id.optional(),
+    wrong_source: z.enum(['own', 'general']).optional(),
+    replace_in_progress: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.mode === 'practice') {
+      if (!body.selection) {
+        context.addIssue({ code: 'custom', path: ['selection'], message: 'validation.required' });
+      } else {
+        const problem = selectionProblem(body.selection);
+        if (problem) {
+          context.addIssue({
+            code: 'custom',
+            path: ['selection', problem.field],
+            message: problem.message,
+          });
+        }
+      }
+    }
+    if (body.timer) {
+      const problem = timerProblem(body.timer);
+      if (problem) context.addIssue({ code: 'custom', path: ['timer'], message: problem });
+    }
+    if (body.mode === 'historical' && body.source_user_test_id === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['source_user_test_id'],
+        message: 'validation.required',
+      });
+    }
+    if (body.mode === 'wrong_answers' && body.wrong_source === undefined) {
+      context.addIssue({ code: 'custom', path: ['wrong_source'], message: 'validation.required' });
+    }
+  });
+export type StartUserTestRequest = z.input<typeof StartUserTestRequest>;
+
+export const AttemptChoice = z.object({
+  id: z.number().int(),
+  /** A to I. */
+  label: z.string(),
+  body_html: z.string(),
+  /** Only for debug users while the test runs, and for everyone once it is sent. */
+  is_correct: z.boolean().optional(),
+});
+
+export const AttemptQuestion = z.object({
+  position: z.number().int(),
+  stem_id: z.number().int(),
+  stem_number: z.number().int(),
+  theme_id: z.number().int(),
+  theme_name: z.string(),
+  statement_html: z.string(),
+  is_multi_choice: z.boolean(),
+  url_source: z.string().nullable(),
+  context: z.object({ id: z.number().int(), title: z.string(), body_html: z.string() }).nullable(),
+  choices: z.array(AttemptChoice),
+  chosen_choice_ids: z.array(z.number().int()),
+  is_marked: z.boolean(),
+  /** The last client sequence number the server applied to this question. */
+  seq: z.number().int(),
+  /**
+   * Study mode after the question is answered, and every question once the test is sent: the
+   * worked solution and the outcome.
+   */
+  solution_html: z.string().optional(),
+  correct_choice_ids: z.array(z.number().int()).optional(),
+  is_correct: z.boolean().nullable().optional(),
+});
+export type AttemptQuestion = z.infer<typeof AttemptQuestion>;
+
+export const ThemeResult = z.object({
+  theme_id: z.number().int(),
+  name: z.string(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+});
+
+export const AttemptResult = z.object({
+  user_test_id: z.number().int(),
+  type: z.enum(TEST_TYPES),
+  mode: z.enum(TEST_MODES),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  elapsed_seconds: z.number().int(),
+  score: z.number().int(),
+  passed: z.boolean(),
+  approval_grade: z.number().int(),
+  total: z.number().int(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+  /** Correct answers as a percentage of the questions, one decimal. */
+  percentage: z.number(),
+  themes: z.array(ThemeResult),
+  /** Class B: the question numbers that were worth one more point. */
+  special_numbers: z.array(z.number().int()),
+});
+export type AttemptResult = z.infer<typeof AttemptResult>;
+
+export const Attempt = z.object({
+  id: z.number().int(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  standard_test_id: z.number().int(),
+  period_id: z.number().int(),
+  type: z.enum(TEST_TYPES),
+  mode: z.enum(TEST_MODES),
+  status: z.enum(['in_progress', 'submitted']),
+  random_question: z.boolean(),
+  random_answer: z.boolean(),
+  study_mode: z.boolean(),
+  /** Timer length; null when the timer is off. */
+  seconds: z.number().int().nullable(),
+  started_at: z.string(),
+  deadline_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  /** The server's clock when this was read, so the countdown can correct for clock offset. */
+  server_now: z.string(),
+  questions: z.array(AttemptQuestion),
+  result: AttemptResult.nullable(),
+});
+export type Attempt = z.infer<typeof Attempt>;
+export const AttemptResponse = z.object({ data: Attempt });
+
+/** One question's state as the client holds it: the whole row, last write wins by `seq`. */
+export const AnswerRecord = z.object({
+  stem_id: Id,
+  /** Empty: unanswered. More than one only for a multi-choice question. */
+  stem_choice_ids: z.array(Id).max(9),
+  is_marked: z.boolean(),
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type AnswerRecord = z.infer<typeof AnswerRecord>;
+
+/** `POST api/user-tests/{id}/stems`. */
+export const SaveAnswersRequest = z
+  .object({ stems: z.array(AnswerRecord).min(1).max(200) })
+  .strict();
+export type SaveAnswersRequest = z.infer<typeof SaveAnswersRequest>;
+
+export const SaveAnswersResponse = z.object({
+  data: z.object({
+    /** `applied` is false when a newer `seq` was already stored (the newer one stays). */
+    saved: z.array(
+      z.object({ stem_id: z.number().int(), seq: z.number().int(), applied: z.boolean() }),
+    ),
+    /** Study mode: the solution of each question that is now answered. */
+    revealed: z.array(
+      z.object({
+        stem_id: z.number().int(),
+        solution_html: z.string(),
+        correct_choice_ids: z.array(z.number().int()),
+        is_correct: z.boolean().nullable(),
+      }),
+    ),
+  }),
+});
+export type SaveAnswersResponse = z.infer<typeof SaveAnswersResponse>;
+
+export const ResultResponse = z.object({ data: AttemptResult });
+
+export const InProgressError = z.object({
+  message: z.string(),
+  in_progress_user_test_id: z.number().int(),
+});
+
+export const SubjectCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  standard_test_id: z.number().int(),
+  approval_grade: z.number().int(),
+  period_id: z.number().int().nullable(),
+  period_name: z.string().nullable(),
+  /** Minutes of a mock exam. */
+  test_duration: z.number().int().nullable(),
+  /** Questions in a mock exam. */
+  question_count: z.number().int().nullable(),
+  /** Active questions in the bank. */
+  bank_count: z.number().int(),
+  /** Active, or Pause with an end date not past (spec 001, section 2). */
+  has_access: z.boolean(),
+  subscription_id: z.number().int().nullable(),
+  custom_tests: z.number().int(),
+  official_tests: z.number().int(),
+  in_progress_user_test_id: z.number().int().nullable(),
+});
+export type SubjectCard = z.infer<typeof SubjectCard>;
+
+export const SubjectListResponse = z.object({
+  data: z.array(
+    z.object({ id: z.number().int(), name: z.string(), subjects: z.array(SubjectCard) }),
+  ),
+});
+export type SubjectListResponse = z.infer<typeof SubjectListResponse>;
+
+export const SetupTheme = z.object({
+  theme_id: z.number().int(),
+  name: z.string(),
+  /** Active questions of the theme. */
+  count: z.number().int(),
+  /** Of those, how many come with a reading context. */
+  with_context: z.number().int(),
+  /** Weight in the current period's mock exam (0 when not weighted). */
+  weight: z.number().int(),
+  /** Questions a mock exam draws from the theme. */
+  exam_quota: z.number().int(),
+});
+
+export const SubjectSetupResponse = z.object({
+  data: SubjectCard.extend({
+    themes: z.array(SetupTheme),
+    /** The highest bank number, the end of the from-to range. */
+    max_stem_number: z.number().int(),
+  }),
+});
+export type SubjectSetup = z.infer<typeof SubjectSetupResponse>['data'];
+
+export const AttemptThemesResponse = z.object({
+  data: z.array(ThemeResult.extend({ total: z.number().int() })),
+});
+
+export const PeriodResponse = z.object({
+  data: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    subject_id: z.number().int(),
+    test_duration: z.number().int(),
+    question_count: z.number().int(),
+  }),
+});
+
+/** `POST api/mail/stem-correction-request` (the question comment box). */
+export const StemCorrectionRequest = z
+  .object({
+    subjectId: Id,
+    stemId: Id,
+    comment: z.string().trim().min(1).max(MAX_COMMENT_LENGTH).optional(),
+    /** The spec's spelling, accepted as well. */
+    commment: z.string().trim().min(1).max(MAX_COMMENT_LENGTH).optional(),
+    userId: Id.optional(),
+    userTestId: Id.optional(),
+  })
+  .superRefine((body, context) => {
+    if (!body.comment && !body.commment) {
+      context.addIssue({ code: 'custom', path: ['comment'], message: 'validation.required' });
+    }
+  });
