@@ -96,7 +96,11 @@ export async function applyAttemptToAggregates(
       });
   }
 
-  const answered = attempt.stems.filter((stem) => stem.outcome !== 'unanswered');
+  // Sorted, so that concurrent submits sharing questions lock stem_stats rows in one order (no
+  // deadlocks).
+  const answered = attempt.stems
+    .filter((stem) => stem.outcome !== 'unanswered')
+    .sort((a, b) => a.stemId - b.stemId);
   if (answered.length === 0) return;
   // One statement for every question of the attempt.
   if (sign > 0) {
