@@ -37,7 +37,12 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.ts';
 import { startMailDispatcher, type MailDispatcher } from './modules/mail/dispatcher.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { historyRoutes } from './modules/history/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { userTestRoutes } from './modules/user-tests/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
 import { startAttemptSweeper } from './modules/user-tests/sweeper.ts';
 
 export type AppOptions = {
@@ -105,6 +110,11 @@ export async function buildApp({
   await app.register(adminSettingsRoutes, modules);
   await app.register(questionImportRoutes, modules);
   await app.register(userTestRoutes, modules);
+  await app.register(historyRoutes, modules);
+  await app.register(statisticsRoutes, modules);
+  await app.register(subscriptionRoutes, modules);
+  await app.register(paymentRoutes, modules);
+  await app.register(jobRoutes, modules);
 
   // Attempts whose deadline passed, or whose page was closed, are sent by the server itself.
   if (config.attemptSweepIntervalMs > 0) {

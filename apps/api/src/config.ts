@@ -34,6 +34,20 @@ const EnvSchema = z.object({
   CONTENT_TEAM_EMAIL: z.email().default('contenidos@ensaya.cl'),
   ATTEMPT_LEAVE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ATTEMPT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'transbank_oneclick']).default('sandbox'),
+  SANDBOX_GATEWAY_SECRET: z
+    .string()
+    .refine((value) => value === '' || value.length >= 32, 'must have at least 32 characters')
+    .optional(),
+  TRANSBANK_BASE_URL: z.url().default('https://webpay3gint.transbank.cl'),
+  // Transbank's published integration credentials for Oneclick Mall (not secrets).
+  TRANSBANK_COMMERCE_CODE: z.string().default('597055555541'),
+  TRANSBANK_CHILD_COMMERCE_CODE: z.string().default('597055555542'),
+  TRANSBANK_API_KEY: z
+    .string()
+    .default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  DEV_CLOCK: flag.optional(),
 });
 
 export type Config = {
@@ -70,6 +84,15 @@ export type Config = {
   attemptLeaveGraceSeconds: number;
   /** How often attempts whose deadline or leave grace passed are sent; 0 turns the sweeper off. */
   attemptSweepIntervalMs: number;
+  /** Where new cards are enrolled; cards already stored stay with the gateway that holds them. */
+  paymentGateway: 'sandbox' | 'transbank_oneclick';
+  /** Signs the sandbox gateway's tokens and callbacks; undefined means derived from the app key. */
+  sandboxGatewaySecret: string | undefined;
+  transbank: { baseUrl: string; commerceCode: string; childCommerceCode: string; apiKey: string };
+  /** How often renewals, trial ends and retries are looked for; 0 turns the job runner off. */
+  jobsIntervalMs: number;
+  /** The movable clock (`/api/dev/clock`) for end-to-end tests; never in production. */
+  devClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -109,6 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentTeamEmail: e.CONTENT_TEAM_EMAIL,
     attemptLeaveGraceSeconds: e.ATTEMPT_LEAVE_GRACE_SECONDS,
     attemptSweepIntervalMs: e.ATTEMPT_SWEEP_INTERVAL_MS,
+    paymentGateway: e.PAYMENT_GATEWAY,
+    sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET || undefined,
+    transbank: {
+      baseUrl: e.TRANSBANK_BASE_URL.replace(/\/$/, ''),
+      commerceCode: e.TRANSBANK_COMMERCE_CODE,
+      childCommerceCode: e.TRANSBANK_CHILD_COMMERCE_CODE,
+      apiKey: e.TRANSBANK_API_KEY,
+    },
+    jobsIntervalMs: e.JOBS_INTERVAL_MS,
+    devClock: e.NODE_ENV !== 'production' && (e.DEV_CLOCK ?? true),
   };
 }
 
@@ -125,6 +158,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailPollIntervalMs: 100,
     // Tests sweep explicitly (sweepDueAttempts) with a clock they choose.
     attemptSweepIntervalMs: 0,
+    // Tests run the jobs explicitly (runJobsOnce) with a clock they choose.
+    jobsIntervalMs: 0,
     ...overrides,
   };
 }

@@ -118,7 +118,8 @@ describe('seedDatabase with demo data', () => {
       towns: 346,
       standardTests: 2,
       settings: 1,
-      users: 5,
+      // The 5 demo accounts and 30 classmates of the demo student (the bell curve's class).
+      users: 35,
       addresses: 4,
       subjects: 6,
       periods: 6,
@@ -275,6 +276,49 @@ describe('seedDatabase with demo data', () => {
       .where(and(eq(stems.subjectId, m1!.id), sql`${stems.statementHtml} like '%class="katex"%'`))
       .limit(1);
     expect(withMath?.statementHtml).toContain('<math');
+  });
+
+  it('gives the demo student 40+ attempts in every subject and both types, with exact aggregates', async () => {
+    const [demo] = await db.select().from(users).where(eq(users.email, 'estudiante@ensaya.cl'));
+    const perSubject = (
+      (await db.execute(sql`
+        select subject_id, type, count(*)::int as attempts, min(submitted_at) as first
+        from user_tests where user_id = ${demo!.id} and status = 'submitted'
+        group by subject_id, type`)) as unknown as { rows: unknown[] }
+    ).rows as Array<{ subject_id: number; type: string; attempts: number; first: string }>;
+    expect(perSubject.reduce((sum, row) => sum + row.attempts, 0)).toBeGreaterThanOrEqual(40);
+    expect(new Set(perSubject.map((row) => row.subject_id)).size).toBe(6);
+    expect(new Set(perSubject.map((row) => row.type))).toEqual(new Set(['custom', 'official']));
+    const oldest = Math.min(...perSubject.map((row) => new Date(row.first).getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(50 * 86_400_000);
+
+    const classmates = (
+      (await db.execute(sql`
+        select u.email, count(ut.id)::int as attempts from users u
+        left join user_tests ut on ut.user_id = u.id and ut.status = 'submitted'
+        where u.email like 'demo.alumno%@ensaya.cl' group by u.email`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows as Array<{ attempts: number }>;
+    expect(classmates).toHaveLength(30);
+    expect(classmates.every((row) => row.attempts >= 3 && row.attempts <= 8)).toBe(true);
+
+    // The aggregates are what the attempts add up to.
+    const mismatches = (
+      (await db.execute(sql`
+        select s.user_id from user_subject_stats s
+        full join (
+          select user_id, subject_id, type, count(*)::int as attempts,
+            sum(total_test_stems)::int as questions, sum(total_correct)::int as correct,
+            sum(score)::int as score_sum
+          from user_tests where status = 'submitted' group by user_id, subject_id, type
+        ) a using (user_id, subject_id, type)
+        where s.attempts is distinct from a.attempts or s.questions is distinct from a.questions
+          or s.correct is distinct from a.correct or s.score_sum is distinct from a.score_sum`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows;
+    expect(mismatches).toEqual([]);
   });
 
   it('keeps back-office changes to settings and VAT when it runs again', async () => {

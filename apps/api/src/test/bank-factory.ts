@@ -66,15 +66,13 @@ export async function createBank(
       isCurrent: true,
     })
     .returning();
-  await db
-    .insert(periodThemes)
-    .values(
-      themeRows.map((theme, index) => ({
-        periodId: period!.id,
-        themeId: theme.id,
-        weight: weights[index]!,
-      })),
-    );
+  await db.insert(periodThemes).values(
+    themeRows.map((theme, index) => ({
+      periodId: period!.id,
+      themeId: theme.id,
+      weight: weights[index]!,
+    })),
+  );
   await db.insert(gradeTables).values(
     Array.from(
       { length: Math.max(questionCount, perTheme * weights.length) + 4 },

@@ -122,6 +122,40 @@ const en = {
   'engine.submitted': 'This test was already sent; answers can no longer change.',
   'engine.deadlinePassed': 'Time is up: the test was sent with the answers saved.',
   'engine.commentSent': 'Thank you. Your comment was sent to our content team.',
+  'stats.deletedOne': 'The test was deleted.',
+  'stats.deletedMany': '{count} tests were deleted.',
+  'stats.deleteNoAccess':
+    'You need an active subscription to this subject to delete tests. Your history stays available.',
+  'stats.deleteInProgress': 'A test in progress cannot be deleted. Finish it first.',
+  'subscriptions.packageUnknown': 'This package does not exist or is not for sale.',
+  'subscriptions.subjectsNotInPackage': 'Choose subjects offered by the package.',
+  'subscriptions.subjectsCount': 'Choose exactly {count} subjects.',
+  'subscriptions.addressRequired': 'Enter your address before subscribing.',
+  'subscriptions.notYours': 'You can only subscribe yourself.',
+  'subscriptions.transitionRefused': 'A subscription with status {from} cannot change to {to}.',
+  'subscriptions.periodEnded': 'This subscription has ended. Subscribe again to continue.',
+  'subscriptions.notPayable': 'This subscription can no longer be paid. Subscribe again.',
+  'subscriptions.renewalOff': 'Automatic renewal is off. You keep access until {date}.',
+  'subscriptions.renewalOn': 'Automatic renewal was activated.',
+  'subscriptions.feedbackSaved':
+    'Thank you for your answers. Automatic renewal is off; you keep access until {date}.',
+  'subscriptions.feedbackRequired': 'Please answer this question.',
+  'subscriptions.feedbackOption': 'Choose one of the options.',
+  'subscriptions.feedbackUnknown': 'This question is not part of the form.',
+  'subscriptions.couponInvalid': 'Invalid Coupon.',
+  'subscriptions.couponEmpty': 'You must enter a code',
+  'subscriptions.couponApplied': 'A coupon was already applied to this subscription.',
+  'subscriptions.couponLocked': 'A coupon can only be applied before the first payment.',
+  'subscriptions.couponValid': 'The coupon was applied.',
+  'payments.signatureInvalid': 'The payment platform response could not be verified.',
+  'payments.enrollmentFailed': 'The card could not be registered. Try again or use another card.',
+  'payments.declined':
+    'The payment was declined. Add a valid payment method; payment will be retried later.',
+  'payments.cardNumber': 'Enter a card number of 12 to 19 digits.',
+  'payments.noticeOpen':
+    'Your last payment was declined. Add a valid payment method; payment will be retried later.',
+  'payments.noticeUncollectible':
+    'We could not collect your payment and the subscription was canceled. Subscribe again to continue.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -246,6 +280,42 @@ const es: Record<MessageKey, string> = {
   'engine.submitted': 'Esta prueba ya fue enviada; sus respuestas no pueden cambiar.',
   'engine.deadlinePassed': 'Se acabó el tiempo: la prueba se envió con las respuestas guardadas.',
   'engine.commentSent': 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.',
+  'stats.deletedOne': 'La prueba fue eliminada.',
+  'stats.deletedMany': 'Se eliminaron {count} pruebas.',
+  'stats.deleteNoAccess':
+    'Necesitas una suscripción activa a esta asignatura para eliminar pruebas. Tu historial sigue disponible.',
+  'stats.deleteInProgress': 'No se puede eliminar una prueba en curso. Termínala primero.',
+  'subscriptions.packageUnknown': 'Este paquete no existe o no está a la venta.',
+  'subscriptions.subjectsNotInPackage': 'Elige asignaturas que ofrece el paquete.',
+  'subscriptions.subjectsCount': 'Elige exactamente {count} asignaturas.',
+  'subscriptions.addressRequired': 'Ingresa tu dirección antes de suscribirte.',
+  'subscriptions.notYours': 'Solo puedes suscribirte a ti mismo.',
+  'subscriptions.transitionRefused': 'Una suscripción en estado {from} no puede pasar a {to}.',
+  'subscriptions.periodEnded': 'Esta suscripción terminó. Suscríbete de nuevo para continuar.',
+  'subscriptions.notPayable': 'Esta suscripción ya no se puede pagar. Suscríbete de nuevo.',
+  'subscriptions.renewalOff':
+    'La renovación automática está desactivada. Mantienes el acceso hasta el {date}.',
+  'subscriptions.renewalOn': 'La renovación automática fue activada.',
+  'subscriptions.feedbackSaved':
+    'Gracias por tus respuestas. La renovación automática está desactivada; mantienes el acceso hasta el {date}.',
+  'subscriptions.feedbackRequired': 'Por favor responde esta pregunta.',
+  'subscriptions.feedbackOption': 'Elige una de las opciones.',
+  'subscriptions.feedbackUnknown': 'Esta pregunta no es parte del formulario.',
+  'subscriptions.couponInvalid': 'Cupón inválido.',
+  'subscriptions.couponEmpty': 'Debes ingresar un código',
+  'subscriptions.couponApplied': 'Ya se aplicó un cupón a esta suscripción.',
+  'subscriptions.couponLocked': 'Un cupón solo se puede aplicar antes del primer pago.',
+  'subscriptions.couponValid': 'El cupón fue aplicado.',
+  'payments.signatureInvalid': 'No se pudo verificar la respuesta de la plataforma de pago.',
+  'payments.enrollmentFailed':
+    'No se pudo registrar la tarjeta. Inténtalo de nuevo o usa otra tarjeta.',
+  'payments.declined':
+    'El pago fue rechazado. Agrega un medio de pago válido; el pago se reintentará más tarde.',
+  'payments.cardNumber': 'Ingresa un número de tarjeta de 12 a 19 dígitos.',
+  'payments.noticeOpen':
+    'Tu último pago fue rechazado. Agrega un medio de pago válido; el pago se reintentará más tarde.',
+  'payments.noticeUncollectible':
+    'No pudimos cobrar tu pago y la suscripción fue cancelada. Suscríbete de nuevo para continuar.',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, es };

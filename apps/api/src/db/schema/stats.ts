@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -109,3 +110,52 @@ export const stemStats = pgTable(
 export type UserSubjectStats = typeof userSubjectStats.$inferSelect;
 export type UserThemeStats = typeof userThemeStats.$inferSelect;
 export type StemStats = typeof stemStats.$inferSelect;
+
+/** `'custom'`, `'official'`, or both together. */
+export const POPULATION_TYPES = ['custom', 'official', 'all'] as const;
+/** Rows per population, so that concurrent submits rarely wait for the same row. */
+export const POPULATION_SHARDS = 8;
+
+/**
+ * How all students compare (the bell curve): over the students with questions in a subject (or in
+ * every subject, `subject_id` 0) and a test type (or both), the count and the sums of each
+ * student's % correct and of its square, kept in `POPULATION_SHARDS` rows by user id. Mean and spread
+ * are read from these few rows, however many students there are.
+ */
+export const subjectPopulationStats = pgTable(
+  'subject_population_stats',
+  {
+    subjectId: integer('subject_id').notNull(),
+    type: text('type', { enum: POPULATION_TYPES }).notNull(),
+    shard: smallint('shard').notNull(),
+    students: integer('students').notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+    percentageSquareSum: doublePrecision('percentage_square_sum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'subject_population_stats_pkey', columns: [t.subjectId, t.type, t.shard] }),
+    check('subject_population_stats_type_valid', sql`${t.type} in ('custom', 'official', 'all')`),
+  ],
+);
+
+/** The same per theme: how many students, their summed counts and summed % correct. */
+export const themePopulationStats = pgTable(
+  'theme_population_stats',
+  {
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: POPULATION_TYPES }).notNull(),
+    shard: smallint('shard').notNull(),
+    students: integer('students').notNull().default(0),
+    questions: bigint('questions', { mode: 'number' }).notNull().default(0),
+    correct: bigint('correct', { mode: 'number' }).notNull().default(0),
+    incorrect: bigint('incorrect', { mode: 'number' }).notNull().default(0),
+    unanswered: bigint('unanswered', { mode: 'number' }).notNull().default(0),
+    percentageSum: doublePrecision('percentage_sum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'theme_population_stats_pkey', columns: [t.themeId, t.type, t.shard] }),
+    check('theme_population_stats_type_valid', sql`${t.type} in ('custom', 'official', 'all')`),
+  ],
+);

@@ -190,7 +190,7 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
 const DAY_MS = 86_400_000;
 
 /** Active subscriptions to demo packages, started 20 days ago, with all the package's subjects. */
-async function subscribe(db: DbOrTx, userId: number, packageNames: string[]) {
+export async function subscribe(db: DbOrTx, userId: number, packageNames: string[]) {
   const now = Date.now();
   for (const name of packageNames) {
     const [pack] = await db.select().from(packages).where(eq(packages.name, name));
@@ -217,14 +217,12 @@ async function subscribe(db: DbOrTx, userId: number, packageNames: string[]) {
       .from(packageSubjects)
       .where(eq(packageSubjects.packageId, pack.id));
     if (subjectRows.length > 0) {
-      await db
-        .insert(userSubscriptionSubjects)
-        .values(
-          subjectRows.map((row) => ({
-            userSubscriptionId: subscription!.id,
-            subjectId: row.subjectId,
-          })),
-        );
+      await db.insert(userSubscriptionSubjects).values(
+        subjectRows.map((row) => ({
+          userSubscriptionId: subscription!.id,
+          subjectId: row.subjectId,
+        })),
+      );
     }
   }
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { users } from '../schema/index.ts';
 import { type DemoAccount, seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoAttempts } from './demo-attempts.ts';
 import { seedDemoBank } from './demo-bank.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedReferenceData } from './reference.ts';
@@ -12,7 +14,7 @@ const SEED_LOCK_KEY = 7_347_120_002;
  * Brings the database's seed data up to date; idempotent, run at every start after the migrations.
  * Reference data (countries, Chile's territory, standard tests, settings) always. With `demo`, the
  * demo catalog when there are no subjects yet, the demo question bank into demo subjects without
- * questions, and the demo accounts when there are no users yet.
+ * questions, and the demo accounts (with a history of attempts) when there are no users yet.
  */
 export async function seedDatabase(
   db: Db,
@@ -24,6 +26,10 @@ export async function seedDatabase(
     if (!options.demo) return { demoAccounts: [] };
     await seedDemoCatalog(tx);
     await seedDemoBank(tx);
-    return { demoAccounts: await seedDemoAccounts(tx) };
+    const isFresh = (await tx.$count(users)) === 0;
+    const demoAccounts = await seedDemoAccounts(tx);
+    // A history for the demo student and classmates for the bell curve, made with the accounts.
+    if (isFresh) await seedDemoAttempts(tx);
+    return { demoAccounts };
   });
 }

@@ -16,7 +16,18 @@ export type MailTemplates = {
     comment: string;
     url: string;
   };
+  'subscription-receipt': NoticeData & { invoiceNumber: string; total: string; periodEnd: string };
+  'trial-ending': NoticeData & { date: string; total: string };
+  'payment-failed': NoticeData & { total: string; retryDate: string | null };
+  'renewal-off': NoticeData & { date: string };
+  'subscription-reactivated': NoticeData & { date: string };
 };
+/** Every subscription mail names the student and the package, and links to the account. */
+type NoticeData = { name: string; packageName: string; url: string };
+type NoticeTemplateName = Exclude<
+  MailTemplateName,
+  'verify-email' | 'reset-password' | 'stem-correction'
+>;
 export type MailTemplateName = keyof MailTemplates;
 
 /** A mail whose point is one button (verify, reset): its texts in one language. */
@@ -28,10 +39,7 @@ type ActionTexts = {
   note: string;
 };
 
-const ACTION_TEXTS: Record<
-  Exclude<MailTemplateName, 'stem-correction'>,
-  Record<Language, ActionTexts>
-> = {
+const ACTION_TEXTS: Record<'verify-email' | 'reset-password', Record<Language, ActionTexts>> = {
   'verify-email': {
     es: {
       subject: 'Confirma tu correo electrónico en Ensaya',
@@ -155,7 +163,7 @@ function layout(language: Language, title: string, content: SafeHtml, appUrl: st
 }
 
 function actionMail(
-  name: Exclude<MailTemplateName, 'stem-correction'>,
+  name: 'verify-email' | 'reset-password',
   language: Language,
   data: { name: string; url: string; minutes: number },
   appUrl: string,
@@ -209,6 +217,12 @@ export function renderMail<N extends MailTemplateName>(
       return actionMail(name, language, data as MailTemplates['verify-email'], appUrl);
     case 'stem-correction':
       return stemCorrectionMail(language, data as MailTemplates['stem-correction'], appUrl);
+    case 'subscription-receipt':
+    case 'trial-ending':
+    case 'payment-failed':
+    case 'renewal-off':
+    case 'subscription-reactivated':
+      return noticeMail(name, language, data as unknown as Record<string, string | null>, appUrl);
     default:
       throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
   }
@@ -267,6 +281,144 @@ function stemCorrectionMail(
     data.comment,
     '',
     `${texts.open}: ${data.url}`,
+  ].join('\n');
+  return { subject, html: layout(language, subject, content, appUrl), text };
+}
+
+/** Subscription mails: a subject, lines with `{placeholders}` and a button to the account. */
+type NoticeTexts = { subject: string; lines: string[]; action: string };
+
+const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = {
+  'subscription-receipt': {
+    es: {
+      subject: 'Recibo de tu pago en Ensaya ({invoiceNumber})',
+      lines: [
+        'Hola, {name}:',
+        'Recibimos tu pago de {total} (IVA incluido) por {packageName}. Factura {invoiceNumber}.',
+        'Tu suscripción está activa hasta el {periodEnd} y se renovará automáticamente.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'Receipt for your Ensaya payment ({invoiceNumber})',
+      lines: [
+        'Hi {name},',
+        'We received your payment of {total} (VAT included) for {packageName}. Invoice {invoiceNumber}.',
+        'Your subscription is active until {periodEnd} and renews automatically.',
+      ],
+      action: 'See my account',
+    },
+  },
+  'trial-ending': {
+    es: {
+      subject: 'Tu periodo de prueba de Ensaya termina en 3 días',
+      lines: [
+        'Hola, {name}:',
+        'Tu periodo de prueba de {packageName} termina el {date}.',
+        'Ese día cobraremos {total} a tu tarjeta y tu suscripción seguirá activa. Puedes desactivar la renovación desde tu cuenta.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'Your Ensaya trial ends in 3 days',
+      lines: [
+        'Hi {name},',
+        'Your trial of {packageName} ends on {date}.',
+        'That day we will charge {total} to your card and your subscription will continue. You can turn renewal off in your account.',
+      ],
+      action: 'See my account',
+    },
+  },
+  'payment-failed': {
+    es: {
+      subject: 'No pudimos cobrar tu suscripción de Ensaya',
+      lines: [
+        'Hola, {name}:',
+        'El pago de {total} por {packageName} fue rechazado.',
+        'Agrega un medio de pago válido; el pago se reintentará más tarde ({retryDate}).',
+      ],
+      action: 'Actualizar mi tarjeta',
+    },
+    en: {
+      subject: 'We could not charge your Ensaya subscription',
+      lines: [
+        'Hi {name},',
+        'The payment of {total} for {packageName} was declined.',
+        'Add a valid payment method; payment will be retried later ({retryDate}).',
+      ],
+      action: 'Update my card',
+    },
+  },
+  'renewal-off': {
+    es: {
+      subject: 'Desactivaste la renovación de tu suscripción de Ensaya',
+      lines: [
+        'Hola, {name}:',
+        'La renovación automática de {packageName} está desactivada.',
+        'Mantienes el acceso hasta el {date}. Puedes reactivarla cuando quieras desde tu cuenta.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'You turned off the renewal of your Ensaya subscription',
+      lines: [
+        'Hi {name},',
+        'Automatic renewal of {packageName} is off.',
+        'You keep access until {date}. You can turn it back on from your account at any time.',
+      ],
+      action: 'See my account',
+    },
+  },
+  'subscription-reactivated': {
+    es: {
+      subject: 'Reactivaste tu suscripción de Ensaya',
+      lines: [
+        'Hola, {name}:',
+        'La renovación automática de {packageName} fue activada.',
+        'Tu suscripción se renovará el {date}.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'You reactivated your Ensaya subscription',
+      lines: [
+        'Hi {name},',
+        'Automatic renewal of {packageName} was activated.',
+        'Your subscription renews on {date}.',
+      ],
+      action: 'See my account',
+    },
+  },
+};
+
+function noticeMail(
+  name: NoticeTemplateName,
+  language: Language,
+  data: Record<string, string | null>,
+  appUrl: string,
+): MailContent {
+  const texts = NOTICE_TEXTS[name][language];
+  const params = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, value ?? '-']),
+  );
+  const url = params.url ?? appUrl;
+  const subject = fillText(texts.subject, params);
+  const content = html`${texts.lines.map(
+      (line) => html`<p style="margin:0 0 16px 0;">${fill(line, params)}</p>`,
+    )}
+    <p style="margin:8px 0 0 0;">
+      <a
+        href="${url}"
+        style="display:inline-block;background:${BLUE};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:8px;"
+        >${texts.action}</a
+      >
+    </p>`;
+  const text = [
+    ...texts.lines.map((line) => fillText(line, params)),
+    '',
+    `${texts.action}: ${url}`,
+    '',
+    LAYOUT_TEXTS[language].signature,
   ].join('\n');
   return { subject, html: layout(language, subject, content, appUrl), text };
 }

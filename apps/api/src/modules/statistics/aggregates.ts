@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userSubjectStats, userThemeStats } from '../../db/schema/index.ts';
+import {
+  POPULATION_SHARDS,
+  subjectPopulationStats,
+  themePopulationStats,
+  userSubjectStats,
+  userThemeStats,
+} from '../../db/schema/index.ts';
 
 // The statistics aggregates (DESIGN.md, "Statistics"): a submitted attempt is added to them and a
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
@@ -33,6 +39,7 @@ export async function applyAttemptToAggregates(
   attempt: AttemptForAggregates,
   sign: 1 | -1,
 ): Promise<void> {
+  await updatePopulations(tx, attempt, sign);
   const percentage =
     attempt.totalTestStems === 0 ? 0 : (attempt.totalCorrect * 100) / attempt.totalTestStems;
   const passed = attempt.passed ? 1 : 0;
@@ -132,4 +139,188 @@ export async function applyAttemptToAggregates(
     from (values ${rows}) as d(stem_id, wrong)
     where stem_stats.stem_id = d.stem_id
   `);
+}
+
+type Totals = { questions: number; correct: number; incorrect: number; unanswered: number };
+const percentageOf = (totals: Totals) =>
+  totals.questions > 0 ? (totals.correct * 100) / totals.questions : undefined;
+
+/**
+ * Keeps the populations the comparison with other students reads (`subject_population_stats`,
+ * `theme_population_stats`) in step: the student's % correct in each scope the attempt touches is
+ * computed from the student's own aggregate rows before and after the attempt, and the difference
+ * goes into the student's shard. Rows are written in key order (subjects, then themes) so
+ * concurrent submits cannot deadlock.
+ */
+async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign: 1 | -1) {
+  const shard = attempt.userId % POPULATION_SHARDS;
+  const delta = (totals: Totals, add: Totals): Totals => ({
+    questions: Math.max(0, totals.questions + sign * add.questions),
+    correct: Math.max(0, totals.correct + sign * add.correct),
+    incorrect: Math.max(0, totals.incorrect + sign * add.incorrect),
+    unanswered: Math.max(0, totals.unanswered + sign * add.unanswered),
+  });
+  const zero: Totals = { questions: 0, correct: 0, incorrect: 0, unanswered: 0 };
+  const sum = (rows: Totals[]): Totals =>
+    rows.reduce(
+      (acc, row) => ({
+        questions: acc.questions + row.questions,
+        correct: acc.correct + row.correct,
+        incorrect: acc.incorrect + row.incorrect,
+        unanswered: acc.unanswered + row.unanswered,
+      }),
+      zero,
+    );
+
+  // Subjects: the attempt's subject and all subjects (0), for its type and for both types.
+  const own = await tx
+    .select({
+      subjectId: userSubjectStats.subjectId,
+      type: userSubjectStats.type,
+      questions: userSubjectStats.questions,
+      correct: userSubjectStats.correct,
+      incorrect: userSubjectStats.incorrect,
+      unanswered: userSubjectStats.unanswered,
+    })
+    .from(userSubjectStats)
+    .where(eq(userSubjectStats.userId, attempt.userId));
+  const change: Totals = {
+    questions: attempt.totalTestStems,
+    correct: attempt.totalCorrect,
+    incorrect: attempt.totalIncorrect,
+    unanswered: attempt.totalUnanswered,
+  };
+  const after = own.map((row) =>
+    row.subjectId === attempt.subjectId && row.type === attempt.type
+      ? { ...row, ...delta(row, change) }
+      : row,
+  );
+  if (!own.some((row) => row.subjectId === attempt.subjectId && row.type === attempt.type)) {
+    after.push({ subjectId: attempt.subjectId, type: attempt.type, ...delta(zero, change) });
+  }
+  const scopes: Array<[number, 'custom' | 'official' | 'all']> = [
+    [0, attempt.type],
+    [0, 'all'],
+    [attempt.subjectId, attempt.type],
+    [attempt.subjectId, 'all'],
+  ];
+  scopes.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+  for (const [subjectId, type] of scopes) {
+    const inScope = (row: { subjectId: number; type: string }) =>
+      (subjectId === 0 || row.subjectId === subjectId) && (type === 'all' || row.type === type);
+    await applyPopulationChange(
+      tx,
+      percentageOf(sum(own.filter(inScope))),
+      percentageOf(sum(after.filter(inScope))),
+      (students, percentage, square) =>
+        tx
+          .insert(subjectPopulationStats)
+          .values({
+            subjectId,
+            type,
+            shard,
+            students: Math.max(0, students),
+            percentageSum: Math.max(0, percentage),
+            percentageSquareSum: Math.max(0, square),
+          })
+          .onConflictDoUpdate({
+            target: [
+              subjectPopulationStats.subjectId,
+              subjectPopulationStats.type,
+              subjectPopulationStats.shard,
+            ],
+            set: {
+              students: sql`greatest(0, ${subjectPopulationStats.students} + ${students})`,
+              percentageSum: sql`case when ${subjectPopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${subjectPopulationStats.percentageSum} + ${percentage}) end`,
+              percentageSquareSum: sql`case when ${subjectPopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${subjectPopulationStats.percentageSquareSum} + ${square}) end`,
+            },
+          }),
+    );
+  }
+
+  // Themes: each theme of the attempt, for its type and for both types.
+  const themeIds = attempt.themes.map((theme) => theme.themeId).sort((a, b) => a - b);
+  if (themeIds.length === 0) return;
+  const ownThemes = await tx
+    .select({
+      themeId: userThemeStats.themeId,
+      type: userThemeStats.type,
+      questions: userThemeStats.questions,
+      correct: userThemeStats.correct,
+      incorrect: userThemeStats.incorrect,
+      unanswered: userThemeStats.unanswered,
+    })
+    .from(userThemeStats)
+    .where(
+      and(eq(userThemeStats.userId, attempt.userId), inArray(userThemeStats.themeId, themeIds)),
+    );
+  for (const themeId of themeIds) {
+    const counts = attempt.themes.find((theme) => theme.themeId === themeId)!;
+    const themeChange: Totals = {
+      questions: counts.correct + counts.incorrect + counts.unanswered,
+      correct: counts.correct,
+      incorrect: counts.incorrect,
+      unanswered: counts.unanswered,
+    };
+    for (const type of [attempt.type, 'all'].sort() as Array<'custom' | 'official' | 'all'>) {
+      const rows = ownThemes.filter(
+        (row) => row.themeId === themeId && (type === 'all' || row.type === type),
+      );
+      const before = sum(rows);
+      const next = delta(before, themeChange);
+      const moved: Totals = {
+        questions: next.questions - before.questions,
+        correct: next.correct - before.correct,
+        incorrect: next.incorrect - before.incorrect,
+        unanswered: next.unanswered - before.unanswered,
+      };
+      await applyPopulationChange(
+        tx,
+        percentageOf(before),
+        percentageOf(next),
+        (students, percentage) =>
+          tx
+            .insert(themePopulationStats)
+            .values({
+              themeId,
+              type,
+              shard,
+              students: Math.max(0, students),
+              questions: Math.max(0, moved.questions),
+              correct: Math.max(0, moved.correct),
+              incorrect: Math.max(0, moved.incorrect),
+              unanswered: Math.max(0, moved.unanswered),
+              percentageSum: Math.max(0, percentage),
+            })
+            .onConflictDoUpdate({
+              target: [
+                themePopulationStats.themeId,
+                themePopulationStats.type,
+                themePopulationStats.shard,
+              ],
+              set: {
+                students: sql`greatest(0, ${themePopulationStats.students} + ${students})`,
+                questions: sql`greatest(0, ${themePopulationStats.questions} + ${moved.questions})`,
+                correct: sql`greatest(0, ${themePopulationStats.correct} + ${moved.correct})`,
+                incorrect: sql`greatest(0, ${themePopulationStats.incorrect} + ${moved.incorrect})`,
+                unanswered: sql`greatest(0, ${themePopulationStats.unanswered} + ${moved.unanswered})`,
+                percentageSum: sql`case when ${themePopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${themePopulationStats.percentageSum} + ${percentage}) end`,
+              },
+            }),
+      );
+    }
+  }
+}
+
+/** Turns a student's % before and after into the population's changes and writes them. */
+async function applyPopulationChange(
+  tx: DbOrTx,
+  before: number | undefined,
+  after: number | undefined,
+  write: (students: number, percentage: number, square: number) => Promise<unknown>,
+) {
+  const students = (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
+  const percentage = (after ?? 0) - (before ?? 0);
+  const square = (after ?? 0) ** 2 - (before ?? 0) ** 2;
+  await write(students, percentage, square);
 }

@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { SandboxGateway } from './sandbox-gateway.ts';
+import { TransbankOneclickGateway } from './transbank-gateway.ts';
+
+export type GatewayName = 'sandbox' | 'transbank_oneclick';
+export type Customer = { userId: number; email: string };
+export type Card = { reference: string; brand: string | null; last4: string | null };
+export type ChargeResult =
+  | { status: 'paid'; chargeId: string }
+  | { status: 'declined'; chargeId: string | null; reason: string };
+
+/**
+ * What a payment gateway does for us (DESIGN.md "Payments"): it stores cards and moves money; the
+ * app owns statuses, periods, renewals, retries and invoices. Amounts are CLP as decimal strings
+ * ('1784.64' for the card validation charge).
+ */
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** Starts a card enrollment; the student's browser goes to the returned URL (hosted card page). */
+  startCardEnrollment(customer: Customer, returnUrl: string): Promise<{ redirectUrl: string }>;
+  /**
+   * Reads the parameters the gateway sends back to the return URL: the event's id (unique per
+   * enrollment, so a replay is recognised) and the token to finish with. Throws
+   * `GatewayError('signature')` when they cannot be trusted, `GatewayError('aborted')` when the
+   * student left the card page.
+   */
+  parseReturn(params: Record<string, string | undefined>): { eventId: string; token: string };
+  finishCardEnrollment(token: string, customer: Customer): Promise<Card>;
+  charge(card: Card, amountClp: string, idempotencyKey: string): Promise<ChargeResult>;
+  refund(chargeId: string, amountClp: string): Promise<void>;
+}
+
+export class GatewayError extends Error {
+  readonly reason: 'signature' | 'aborted' | 'rejected';
+  constructor(reason: 'signature' | 'aborted' | 'rejected', message: string = reason) {
+    super(message);
+    this.name = 'GatewayError';
+    this.reason = reason;
+  }
+}
+
+export type Gateways = {
+  /** The gateway new cards are enrolled with (PAYMENT_GATEWAY). */
+  current: PaymentGateway;
+  byName(name: string): PaymentGateway;
+};
+
+/** The sandbox secret: SANDBOX_GATEWAY_SECRET, or derived from the app key. */
+export function sandboxSecret(config: Config, appKey: string): string {
+  return config.sandboxGatewaySecret ?? hmac(appKey, 'sandbox-gateway');
+}
+
+/** Every gateway the configuration allows. Stateless: cheap to build per plugin. */
+export function createGateways(config: Config, appKey: string): Gateways {
+  const sandbox = new SandboxGateway(sandboxSecret(config, appKey), config.appUrl);
+  const all = new Map<string, PaymentGateway>([['sandbox', sandbox]]);
+  all.set('transbank_oneclick', new TransbankOneclickGateway(config.transbank, config.appUrl));
+  return {
+    current: all.get(config.paymentGateway)!,
+    byName(name) {
+      const gateway = all.get(name);
+      if (!gateway) throw new Error(`Unknown payment gateway ${name}`);
+      return gateway;
+    },
+  };
+}
+
+export function hmac(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
+}
+
+export function sameHex(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** `base64url(JSON).hmac`: a value only the holder of the key can make. */
+export function signValue(key: string, value: object): string {
+  const body = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${body}.${hmac(key, body)}`;
+}
+
+export function readSigned<T>(key: string, token: string | undefined): T | undefined {
+  if (!token) return undefined;
+  const [body, signature] = token.split('.');
+  if (!body || !signature || !sameHex(signature, hmac(key, body))) return undefined;
+  try {
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

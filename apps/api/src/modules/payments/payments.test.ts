@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  charges,
+  gatewayCallbacks,
+  invoices,
+  mailOutbox,
+  userSubscriptions,
+} from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  APPROVE,
+  createPackage,
+  createSubscription,
+  DECLINE,
+  payWithCard,
+  signedInStudent,
+} from '../subscriptions/test-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ sandboxGatewaySecret: 's'.repeat(32) });
+});
+afterAll(() => t?.close());
+
+const subscriptionRow = async (id: number) =>
+  (await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, id)))[0]!;
+const chargesOf = (userId: number) => t.db.select().from(charges).where(eq(charges.userId, userId));
+
+describe('sandbox gateway', () => {
+  it('makes and refunds the validation charge, and handles a callback delivered twice once', async () => {
+    const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 0 });
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const { returnPath, landing } = await payWithCard(client, sub.id, APPROVE);
+    expect(landing.headers.location).toContain('/subscripcion/exitosa');
+    const again = await client.get(returnPath);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(landing.headers.location);
+    const row = await subscriptionRow(sub.id);
+    expect(row.status).toBe('Active');
+    expect(row.subscriptionEnd!.getTime() - row.subscriptionStart!.getTime()).toBe(30 * 86_400_000);
+    const moved = await chargesOf(student.id);
+    expect(moved.map((c) => [c.kind, c.amount, c.status, c.refundedAt !== null])).toEqual([
+      ['validation', '1784.64', 'paid', true],
+      ['invoice', '9990.00', 'paid', false],
+    ]);
+    const invoiceRows = await t.db.select().from(invoices).where(eq(invoices.userId, student.id));
+    expect(invoiceRows).toHaveLength(1);
+    const list = await client.get('/api/invoices');
+    expect(list.json().data[0]).toMatchObject({
+      net: 8395,
+      vat: 1595,
+      total: 9990,
+      status: 'paid',
+    });
+    expect(list.json().data[0].number).toMatch(/^ENS-\d{4}-\d{6}$/);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, student.email));
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Recibo')]);
+  });
+
+  it('refuses a return with a bad signature and changes nothing', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const link = await client.post('/api/user-subscriptions-increase', { id: sub.id });
+    const token = new URL(link.json().data[1]).searchParams.get('token')!;
+    const card = await client.request({
+      method: 'POST',
+      url: '/sandbox-gateway/enroll',
+      payload: { token, card_number: APPROVE },
+      csrf: false,
+    });
+    const returnUrl = new URL(card.headers.location as string);
+    const forged = new URL(returnUrl);
+    forged.searchParams.set(
+      'token',
+      `${returnUrl.searchParams.get('token')!.split('.')[0]}.${'0'.repeat(64)}`,
+    );
+    const wrongSig = new URL(returnUrl);
+    wrongSig.searchParams.set('sig', 'ab'.repeat(32));
+    const otherSubscription =
+      returnUrl.pathname.replace(`/${sub.id}`, `/${sub.id + 1000}`) + returnUrl.search;
+    for (const path of [
+      forged.pathname + forged.search,
+      wrongSig.pathname + wrongSig.search,
+      otherSubscription,
+    ]) {
+      const response = await client.get(path);
+      expect(response.statusCode, path).toBe(403);
+    }
+    expect((await subscriptionRow(sub.id)).status).toBe('Created');
+    expect(await chargesOf(student.id)).toHaveLength(0);
+    const forgedPage = await client.get(`/sandbox-gateway/enroll?token=${token.slice(0, -2)}00`);
+    expect(forgedPage.statusCode).toBe(403);
+  });
+
+  it('rejects a declining card at enrollment without starting anything', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const { landing } = await payWithCard(client, sub.id, DECLINE);
+    expect(landing.headers.location).toContain('/factura/detalles');
+    expect(landing.headers.location).toContain('payment=card_rejected');
+    expect((await subscriptionRow(sub.id)).status).toBe('Created');
+    expect((await chargesOf(student.id)).map((c) => c.status)).toEqual(['declined']);
+  });
+
+  it('handles the same callback delivered twice at once with one charge', async () => {
+    const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 0 });
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const link = await client.post('/api/user-subscriptions-increase', { id: sub.id });
+    const token = new URL(link.json().data[1]).searchParams.get('token')!;
+    const card = await client.request({
+      method: 'POST',
+      url: '/sandbox-gateway/enroll',
+      payload: { token, card_number: APPROVE },
+      csrf: false,
+    });
+    const url = new URL(card.headers.location as string);
+    const [a, b] = await Promise.all([
+      client.get(url.pathname + url.search),
+      client.get(url.pathname + url.search),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([303, 303]);
+    expect((await chargesOf(student.id)).filter((c) => c.kind === 'invoice')).toHaveLength(1);
+    const callbacks = await t.db
+      .select()
+      .from(gatewayCallbacks)
+      .where(eq(gatewayCallbacks.gateway, 'sandbox'));
+    expect(
+      callbacks.filter(
+        (c) => (c.payload as { subscription_id: number }).subscription_id === sub.id,
+      ),
+    ).toHaveLength(1);
+  });
+});
+
+describe('Transbank Oneclick Mall adapter', () => {
+  let fake: FastifyInstance;
+  let tb: TestApp;
+  const seen: string[] = [];
+  const responseUrls: string[] = [];
+  const amounts: number[] = [];
+  beforeAll(async () => {
+    // A local fake of the Transbank API: no test touches the network.
+    fake = Fastify();
+    const base = '/rswebpaytransaction/api/oneclick/v1.2';
+    fake.addHook('onRequest', async (request, reply) => {
+      seen.push(`${request.method} ${request.url.replace(base, '')}`);
+      if (
+        request.headers['tbk-api-key-id'] !== '597055555541' ||
+        request.headers['tbk-api-key-secret'] !== 'test-key'
+      )
+        return reply.status(401).send({ error_message: 'Not Authorized' });
+    });
+    fake.post(`${base}/inscriptions`, async (request) => {
+      responseUrls.push((request.body as { response_url: string }).response_url);
+      return {
+        token: 'tbk-token-1',
+        url_webpay: `${address()}/webpayserver/bp_multicode_inscription.cgi`,
+      };
+    });
+    fake.put(`${base}/inscriptions/:token`, async () => ({
+      response_code: 0,
+      tbk_user: 'tbk-user-1',
+      authorization_code: '1213',
+      card_type: 'Visa',
+      card_number: 'XXXXXXXXXXXX6623',
+    }));
+    fake.post(`${base}/transactions`, async (request) => {
+      const body = request.body as {
+        buy_order: string;
+        details: Array<{ amount: number; buy_order: string; commerce_code: string }>;
+      };
+      amounts.push(...body.details.map((d) => d.amount));
+      return {
+        buy_order: body.buy_order,
+        details: body.details.map((d) => ({ ...d, status: 'AUTHORIZED', response_code: 0 })),
+      };
+    });
+    fake.post(`${base}/transactions/:buyOrder/refunds`, async () => ({ type: 'REVERSED' }));
+    await fake.listen({ port: 0, host: '127.0.0.1' });
+    tb = await buildTestApp({
+      paymentGateway: 'transbank_oneclick',
+      transbank: {
+        baseUrl: address(),
+        commerceCode: '597055555541',
+        childCommerceCode: '597055555542',
+        apiKey: 'test-key',
+      },
+    });
+  });
+  afterAll(async () => {
+    await tb?.close();
+    await fake?.close();
+  });
+  const address = () => {
+    const info = fake.server.address() as { port: number };
+    return `http://127.0.0.1:${info.port}`;
+  };
+
+  it('enrolls a card, validates it (1785 made and refunded) and charges whole pesos', async () => {
+    const { pack, subjectIds } = await createPackage(tb.db, { trialPeriodDays: 0 });
+    const { client, student } = await signedInStudent(tb);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const link = await client.post('/api/user-subscriptions-increase', { id: sub.id });
+    expect(link.statusCode, link.body).toBe(200);
+    const redirect = new URL(link.json().data[1]);
+    expect(redirect.pathname).toBe('/payments/transbank/redirect');
+    const page = await client.get(redirect.pathname + redirect.search);
+    expect(page.body).toContain('name="TBK_TOKEN" value="tbk-token-1"');
+    const evil = await client.get('/payments/transbank/redirect?url=https://evil.example/&token=x');
+    expect(evil.statusCode).toBe(404);
+    // Webpay posts TBK_TOKEN back to the signed return URL it was given.
+    const returnUrl = new URL(responseUrls.at(-1)!);
+    const post = (path: string) =>
+      client.request({
+        method: 'POST',
+        url: path,
+        payload: 'TBK_TOKEN=tbk-token-1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        csrf: false,
+      });
+    expect((await post(returnUrl.pathname)).statusCode).toBe(403);
+    const returned = await post(returnUrl.pathname + returnUrl.search);
+    expect(returned.statusCode, returned.body).toBe(303);
+    expect(returned.headers.location).toContain('/subscripcion/exitosa');
+    expect((await post(returnUrl.pathname + returnUrl.search)).statusCode).toBe(303);
+    const row = (
+      await tb.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, sub.id))
+    )[0]!;
+    expect(row.status).toBe('Active');
+    const moved = await tb.db.select().from(charges).where(eq(charges.userId, student.id));
+    expect(moved.map((c) => [c.kind, c.status, c.refundedAt !== null])).toEqual([
+      ['validation', 'paid', true],
+      ['invoice', 'paid', false],
+    ]);
+    expect(amounts).toEqual([1785, 9990]);
+    expect(seen.filter((line) => line.startsWith('PUT /inscriptions/'))).toHaveLength(1);
+    expect(seen.filter((line) => line.includes('/refunds'))).toHaveLength(1);
+  });
+});

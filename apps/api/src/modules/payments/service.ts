@@ -1,0 +1,175 @@
+import { CARD_VALIDATION_AMOUNT, trialEnd } from '@ensaya/core/subscriptions/lifecycle';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  chargeOnce,
+  collectInvoice,
+  invoiceFor,
+  moveTo,
+  type BillingDeps,
+} from '../subscriptions/billing.ts';
+import * as subscriptions from '../subscriptions/repo.ts';
+import { assertPayable, ownSubscription } from '../subscriptions/service.ts';
+import { GatewayError, hmac, sameHex, type GatewayName } from './gateway.ts';
+import * as repo from './repo.ts';
+
+export type PaymentDeps = BillingDeps & { appKey: string };
+
+/** The return URL names the subscription and is signed, so a return cannot be aimed at another. */
+function returnSignature(appKey: string, gateway: string, subscriptionId: number) {
+  return hmac(appKey, `payment-return:${gateway}:${subscriptionId}`);
+}
+
+export function returnUrl(deps: PaymentDeps, gateway: GatewayName, subscriptionId: number) {
+  const signature = returnSignature(deps.appKey, gateway, subscriptionId);
+  return `${deps.appUrl}/api/payments/${gateway}/return/${subscriptionId}?sig=${signature}`;
+}
+
+/**
+ * The payment link (spec 000 section 7): starts a card enrollment at the gateway for the student's
+ * own subscription and answers the hosted card page's URL.
+ */
+export async function paymentLink(
+  db: Db,
+  deps: PaymentDeps,
+  userId: number,
+  subscriptionId: number,
+): Promise<string> {
+  const subscription = await ownSubscription(db, userId, subscriptionId);
+  assertPayable(subscription);
+  const user = await subscriptions.findUser(db, userId);
+  const gateway = deps.gateways.current;
+  const { redirectUrl } = await gateway.startCardEnrollment(
+    { userId, email: user!.email },
+    returnUrl(deps, gateway.name, subscription.id),
+  );
+  return redirectUrl;
+}
+
+export type ReturnOutcome = {
+  subscriptionId: number;
+  result: 'trial' | 'active' | 'card_updated' | 'declined' | 'card_rejected' | 'aborted';
+};
+
+/**
+ * The gateway's return (its callback): verified, recorded in gateway_callbacks and handled once.
+ * The card is stored after the validation charge (CLP 1784.64, refunded) passes; then Created or
+ * Pending starts the trial (or, without trial days, is charged at once), Trial is charged now,
+ * Pending_payment pays its open invoice, and Active or Pause only change card.
+ */
+export async function handleReturn(
+  db: Db,
+  deps: PaymentDeps,
+  gatewayName: string,
+  subscriptionId: number,
+  params: Record<string, string | undefined>,
+  now: Date,
+): Promise<ReturnOutcome> {
+  const gateway = deps.gateways.byName(gatewayName);
+  const expected = returnSignature(deps.appKey, gateway.name, subscriptionId);
+  if (!params.sig || !sameHex(params.sig, expected))
+    throw new AppError(403, 'payments.signatureInvalid');
+  let event: { eventId: string; token: string };
+  try {
+    event = gateway.parseReturn(params);
+  } catch (error) {
+    if (error instanceof GatewayError && error.reason === 'aborted')
+      return { subscriptionId, result: 'aborted' };
+    throw new AppError(403, 'payments.signatureInvalid');
+  }
+
+  return db.transaction(async (tx) => {
+    const callback = await repo.claimCallback(tx, {
+      gateway: gateway.name,
+      eventId: event.eventId,
+      payload: { subscription_id: subscriptionId },
+    });
+    if (callback.processedAt) {
+      const done = callback.payload as { result?: ReturnOutcome['result'] };
+      return { subscriptionId, result: done.result ?? 'card_updated' };
+    }
+    const subscription = await subscriptions.findSubscription(tx, subscriptionId, { lock: true });
+    if (!subscription) throw new AppError(404, 'error.notFound');
+    assertPayable(subscription);
+    const customer = { userId: subscription.userId, email: '' };
+    let card;
+    try {
+      card = await gateway.finishCardEnrollment(event.token, customer);
+    } catch (error) {
+      if (error instanceof GatewayError && error.reason === 'signature')
+        throw new AppError(403, 'payments.signatureInvalid');
+      throw new AppError(422, 'payments.enrollmentFailed');
+    }
+    const result = await useNewCard(tx, deps, subscription, card, callback.id, now);
+    await repo.markCallbackProcessed(tx, callback.id, now, {
+      payload: { subscription_id: subscriptionId, result },
+      error: result === 'card_rejected' || result === 'declined' ? result : null,
+    });
+    return { subscriptionId, result };
+  });
+}
+
+async function useNewCard(
+  tx: DbOrTx,
+  deps: PaymentDeps,
+  subscription: subscriptions.SubscriptionRow,
+  card: { reference: string; brand: string | null; last4: string | null },
+  callbackId: number,
+  now: Date,
+): Promise<ReturnOutcome['result']> {
+  const method = await repo.saveDefaultCard(tx, {
+    userId: subscription.userId,
+    gateway: deps.gateways.current.name,
+    gatewayReference: card.reference,
+    brand: card.brand,
+    last4: card.last4,
+  });
+  // The card validation charge (spec 000 section 1): made, then refunded.
+  const validation = await chargeOnce(tx, deps.gateways, {
+    userId: subscription.userId,
+    paymentMethodId: method.id,
+    amount: CARD_VALIDATION_AMOUNT,
+    kind: 'validation',
+    idempotencyKey: `validation:${callbackId}`,
+  });
+  if (validation.status === 'declined') {
+    await repo.revokeCard(tx, method.id, now);
+    return 'card_rejected';
+  }
+  await deps.gateways.byName(method.gateway).refund(validation.chargeId, CARD_VALIDATION_AMOUNT);
+  if (validation.id !== null) await repo.updateCharge(tx, validation.id, { refundedAt: now });
+
+  let current = (await subscriptions.updateSubscription(tx, subscription.id, subscription.status, {
+    paymentMethodId: method.id,
+  }))!;
+  const openInvoice = await subscriptions.findOpenInvoice(tx, current.id, true);
+  if (openInvoice) {
+    // A new card pays what is owed at once.
+    return (await collectInvoice(tx, deps, current, openInvoice, now)) === 'paid'
+      ? 'active'
+      : 'declined';
+  }
+  if (current.status === 'Active' || current.status === 'Pause') return 'card_updated';
+  if ((current.status === 'Created' || current.status === 'Pending') && current.trialDuration > 0) {
+    current = await moveTo(tx, current, 'Trial', {
+      trialStartedAt: now,
+      subscriptionStart: now,
+      subscriptionEnd: trialEnd(now, current.trialDuration),
+    });
+    await stopOtherRenewals(tx, current);
+    return 'trial';
+  }
+  const invoice = await invoiceFor(tx, current, now);
+  const outcome = await collectInvoice(tx, deps, current, invoice, now);
+  if (outcome === 'paid') await stopOtherRenewals(tx, current);
+  return outcome === 'paid' ? 'active' : 'declined';
+}
+
+/**
+ * A subscription that starts replaces the student's other Active ones to the same standard test
+ * (the change-package path): they stop renewing and last until their end.
+ */
+async function stopOtherRenewals(tx: DbOrTx, started: subscriptions.SubscriptionRow) {
+  const others = await subscriptions.findOtherActiveOfTest(tx, started);
+  for (const row of others) await moveTo(tx, row, 'Pause', { autoRenew: false });
+}

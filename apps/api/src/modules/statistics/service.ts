@@ -1,0 +1,312 @@
+import type {
+  CorrectByTheme,
+  CorrectByType,
+  Dashboard,
+  Gauss,
+  GeneralThemeStats,
+  SubjectAverage,
+  SubjectPercentage,
+  SubjectScore,
+  ThemeColumns,
+  ThemeStats,
+  UserSubjectStats,
+  UserTestType,
+} from '@ensaya/core/contracts/statistics';
+import {
+  bellCurvePoints,
+  normalDensity,
+  percentage,
+  roundTo,
+} from '@ensaya/core/statistics/bell-curve';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './repo.ts';
+
+// The statistics calls of spec 001 (section 7), scoped to the signed-in student and read from the
+// aggregates only. Percentages carry 2 decimals, averages 2, densities 8.
+
+const pct = (part: number, whole: number) => roundTo(percentage(part, whole), 2);
+const mean = (sum: number, count: number) => (count > 0 ? roundTo(sum / count, 2) : 0);
+
+/** The spec's clients send `user_id`: only the student's own id is accepted (404 otherwise). */
+export function assertOwnUser(userId: number, requested: number | undefined) {
+  if (requested !== undefined && requested !== userId) throw new AppError(404, 'error.notFound');
+}
+
+async function assertSubject(db: DbOrTx, subjectId: number) {
+  if (!(await repo.subjectExists(db, subjectId))) throw new AppError(404, 'error.notFound');
+}
+
+/** `api/user-subject-stats`. */
+export async function userSubjectStats(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  type: UserTestType | undefined,
+): Promise<UserSubjectStats> {
+  await assertSubject(db, subjectId);
+  const row = await repo.subjectTotalsOf(db, userId, subjectId, type);
+  return {
+    subject_id: subjectId,
+    user_test_type: type ?? null,
+    attempts: row.attempts,
+    questions: row.questions,
+    correct: row.correct,
+    incorrect: row.incorrect,
+    unanswered: row.unanswered,
+    score_sum: row.scoreSum,
+    passed_count: row.passedCount,
+    correct_percentage: pct(row.correct, row.questions),
+    average_percentage: Math.min(100, mean(row.percentageSum, row.attempts)),
+    average_score: mean(row.scoreSum, row.attempts),
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+  };
+}
+
+/** `api/my-percentages`: per subject (both types) the student's % correct. */
+export async function myPercentages(db: DbOrTx, userId: number): Promise<SubjectPercentage[]> {
+  return percentagesOf(await repo.subjectTypeTotalsOf(db, userId));
+}
+
+function percentagesOf(
+  rows: Awaited<ReturnType<typeof repo.subjectTypeTotalsOf>>,
+): SubjectPercentage[] {
+  const bySubject = new Map<number, SubjectPercentage>();
+  for (const row of rows) {
+    const entry = bySubject.get(row.subjectId) ?? {
+      subject_id: row.subjectId,
+      name: row.name,
+      correct_percentage: 0,
+      sumCorrect: 0,
+      sumTotal: 0,
+    };
+    entry.sumCorrect += row.correct;
+    entry.sumTotal += row.questions;
+    bySubject.set(row.subjectId, entry);
+  }
+  return [...bySubject.values()].map((entry) => ({
+    ...entry,
+    correct_percentage: pct(entry.sumCorrect, entry.sumTotal),
+  }));
+}
+
+/** `api/my-percentages-gauss`: every student's % correct as a normal curve, and the student's. */
+export async function myPercentagesGauss(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number | undefined,
+  type: UserTestType | undefined,
+): Promise<Gauss> {
+  if (subjectId !== undefined) await assertSubject(db, subjectId);
+  const [spread, own] = await Promise.all([
+    repo.studentsSpread(db, subjectId, type),
+    repo.ownCorrectOf(db, userId, subjectId, type),
+  ]);
+  const own_percentage = own.questions > 0 ? percentage(own.correct, own.questions) : null;
+  return {
+    subject_id: subjectId ?? null,
+    students: spread.students,
+    mean: roundTo(spread.mean, 2),
+    standard_deviation: roundTo(spread.standardDeviation, 2),
+    points: bellCurvePoints(spread.mean, spread.standardDeviation),
+    user:
+      own_percentage === null
+        ? null
+        : {
+            percentage: roundTo(own_percentage, 2),
+            y: roundTo(normalDensity(own_percentage, spread.mean, spread.standardDeviation), 8),
+          },
+  };
+}
+
+/** `api/average-list`: per subject and type the student's averages. */
+export async function averageList(db: DbOrTx, userId: number): Promise<SubjectAverage[]> {
+  const rows = await repo.subjectTypeTotalsOf(db, userId);
+  return rows.map((row) => ({
+    subject_id: row.subjectId,
+    name: row.name,
+    user_test_type: row.type,
+    attempts: row.attempts,
+    average_score: mean(row.scoreSum, row.attempts),
+    average_percentage: Math.min(100, mean(row.percentageSum, row.attempts)),
+    correct_percentage: pct(row.correct, row.questions),
+    passed_count: row.passedCount,
+  }));
+}
+
+type Counts = { questions: number; correct: number; incorrect: number; unanswered: number };
+const NO_COUNTS: Counts = { questions: 0, correct: 0, incorrect: 0, unanswered: 0 };
+
+/** The subject's themes, each with the student's counts (zeros for a theme not yet met). */
+async function ownThemes(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  type: UserTestType | undefined,
+) {
+  const [themeRows, totals] = await Promise.all([
+    repo.subjectThemes(db, subjectId),
+    repo.ownThemeTotals(db, userId, subjectId, type),
+  ]);
+  const byTheme = new Map(totals.map((row) => [row.themeId, row]));
+  return themeRows.map((theme) => ({ theme, counts: byTheme.get(theme.id) ?? NO_COUNTS }));
+}
+
+/** `api/themes-stats`. */
+export async function themesStats(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  type: UserTestType | undefined,
+): Promise<ThemeStats[]> {
+  await assertSubject(db, subjectId);
+  return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
+    theme_id: theme.id,
+    name: theme.name,
+    questions: counts.questions,
+    correct: counts.correct,
+    incorrect: counts.incorrect,
+    unanswered: counts.unanswered,
+    correct_percentage: pct(counts.correct, counts.questions),
+  }));
+}
+
+/** `api/themes-stats-general`: per theme, all students together. */
+export async function themesStatsGeneral(
+  db: DbOrTx,
+  subjectId: number,
+  type: UserTestType | undefined,
+): Promise<GeneralThemeStats[]> {
+  await assertSubject(db, subjectId);
+  const themeRows = await repo.subjectThemes(db, subjectId);
+  const totals = await repo.generalThemeTotals(
+    db,
+    themeRows.map((theme) => theme.id),
+    type,
+  );
+  const byTheme = new Map(totals.map((row) => [row.themeId, row]));
+  return themeRows.map((theme) => {
+    const row = byTheme.get(theme.id);
+    return {
+      theme_id: theme.id,
+      name: theme.name,
+      students: row?.students ?? 0,
+      questions: row?.questions ?? 0,
+      correct: row?.correct ?? 0,
+      incorrect: row?.incorrect ?? 0,
+      unanswered: row?.unanswered ?? 0,
+      correct_percentage: pct(row?.correct ?? 0, row?.questions ?? 0),
+      average_percentage: roundTo(Math.min(100, row?.averagePercentage ?? 0), 2),
+    };
+  });
+}
+
+/** `api/correct-stems-by-type`: average correct answers per attempt, per type. */
+export async function correctStemsByType(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number | undefined,
+): Promise<CorrectByType[]> {
+  if (subjectId !== undefined) await assertSubject(db, subjectId);
+  const rows = await repo.typeTotalsOf(db, userId, subjectId);
+  return rows.map((row) => ({
+    user_test_type: row.type,
+    attempts: row.attempts,
+    total_test_stems: row.questions,
+    total_correct_quantity: row.correct,
+    average_correct: mean(row.correct, row.attempts),
+    average_total: mean(row.questions, row.attempts),
+  }));
+}
+
+/** `api/correct-stems-by-theme`. */
+export async function correctStemsByTheme(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  type: UserTestType | undefined,
+): Promise<CorrectByTheme[]> {
+  await assertSubject(db, subjectId);
+  return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
+    theme_id: theme.id,
+    name: theme.name,
+    total_test_stems: counts.questions,
+    total_correct_quantity: counts.correct,
+    correct_percentage: pct(counts.correct, counts.questions),
+  }));
+}
+
+/** `api/user-theme-stats-column`: one category per theme, one series per outcome. */
+export async function userThemeStatsColumn(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+  type: UserTestType | undefined,
+): Promise<ThemeColumns> {
+  await assertSubject(db, subjectId);
+  const rows = await ownThemes(db, userId, subjectId, type);
+  return {
+    themes: rows.map(({ theme }) => ({ theme_id: theme.id, name: theme.name })),
+    series: (['correct', 'incorrect', 'unanswered'] as const).map((key) => ({
+      key,
+      data: rows.map(({ counts }) => counts[key]),
+    })),
+  };
+}
+
+/** `api/dashboard`: the dashboard's cards in one call. */
+export async function dashboard(db: DbOrTx, userId: number): Promise<Dashboard> {
+  const [rows, gauss] = await Promise.all([
+    repo.subjectTypeTotalsOf(db, userId),
+    myPercentagesGauss(db, userId, undefined, undefined),
+  ]);
+  const subjects = percentagesOf(rows);
+  const official = rows.filter((row) => row.type === 'official');
+  const maxGrades = new Map(
+    (
+      await repo.maxGrades(
+        db,
+        official.map((row) => row.subjectId),
+      )
+    ).map((row) => [row.subjectId, row.maxGrade]),
+  );
+  const scores: SubjectScore[] = official.map((row) => ({
+    subject_id: row.subjectId,
+    name: row.name,
+    attempts: row.attempts,
+    average_score: mean(row.scoreSum, row.attempts),
+    approval_grade: row.approvalGrade,
+    max_score: maxGrades.get(row.subjectId) ?? 0,
+  }));
+  const byType = new Map<UserTestType, CorrectByType>();
+  for (const row of rows) {
+    const entry = byType.get(row.type) ?? {
+      user_test_type: row.type,
+      attempts: 0,
+      total_test_stems: 0,
+      total_correct_quantity: 0,
+      average_correct: 0,
+      average_total: 0,
+    };
+    entry.attempts += row.attempts;
+    entry.total_test_stems += row.questions;
+    entry.total_correct_quantity += row.correct;
+    byType.set(row.type, entry);
+  }
+  const correct = rows.reduce((sum, row) => sum + row.correct, 0);
+  const total = rows.reduce((sum, row) => sum + row.questions, 0);
+  return {
+    has_attempts: rows.some((row) => row.attempts > 0),
+    average: { percentage: pct(correct, total), correct, total },
+    subjects,
+    gauss,
+    scores,
+    correct_by_type: [...byType.values()]
+      .sort((a, b) => a.user_test_type.localeCompare(b.user_test_type))
+      .map((entry) => ({
+        ...entry,
+        average_correct: mean(entry.total_correct_quantity, entry.attempts),
+        average_total: mean(entry.total_test_stems, entry.attempts),
+      })),
+  };
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { PageMeta } from './admin.ts';
+
+// History and statistics (spec 001 sections 2 and 7; DESIGN.md "Statistics"): the history of a
+// subject, deleting attempts, and the statistics calls, all scoped to the signed-in student and read
+// from the aggregates. Shared by the API, which validates and documents with these schemas, and the
+// web app. Field names follow the spec's calls table.
+
+const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const Id = z.number().int().positive().max(2_147_483_647);
+export const USER_TEST_TYPES = ['custom', 'official'] as const;
+const UserTestType = z.enum(USER_TEST_TYPES);
+export type UserTestType = z.infer<typeof UserTestType>;
+const Percentage = z.number().min(0).max(100);
+
+// --- History ----------------------------------------------------------------------------------
+
+/** Sortable history columns (every column but select and result, spec 001 section 2). */
+export const HISTORY_SORTS = ['date', 'score', 'total', 'correct', 'time', 'type'] as const;
+export type HistorySort = (typeof HISTORY_SORTS)[number];
+/** The spec's paginator: 10 a page. */
+export const HISTORY_PAGE_SIZE = 10;
+
+export const HistoryQuery = z.object({
+  type: UserTestType.optional(),
+  sort: z.enum(HISTORY_SORTS).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/** A submitted attempt as the history lists it. */
+export const HistoryRow = z.object({
+  id: z.number().int(),
+  /** When it was sent (ISO); shown as DD/MM/YYYY in UTC. */
+  fecha: z.string(),
+  type: UserTestType,
+  mode: z.enum(['practice', 'mock_exam', 'historical', 'wrong_answers']),
+  total_test_stems: z.number().int(),
+  total_correct_choices: z.number().int(),
+  score: z.number().int(),
+  min_passed: z.boolean(),
+  time_minutes: z.number().int(),
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+export const HistoryResponse = z.object({ data: z.array(HistoryRow), meta: PageMeta });
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const SubjectIdParams = z.object({ id: IdParam });
+
+export const DeleteUserTestsRequest = z
+  .object({ user_test_ids: z.array(Id).min(1).max(100) })
+  .strict();
+export type DeleteUserTestsRequest = z.infer<typeof DeleteUserTestsRequest>;
+export const DeleteResponse = z.object({ message: z.string(), deleted: z.number().int() });
+
+// --- Statistics queries -----------------------------------------------------------------------
+
+/** `user_id` is accepted as the spec's clients send it; any id but the student's own is a 404. */
+const UserIdQuery = IdParam.optional();
+
+export const OwnStatsQuery = z.object({ user_id: UserIdQuery });
+export const SubjectStatsQuery = z.object({
+  user_id: UserIdQuery,
+  subject_id: IdParam,
+  user_test_type: UserTestType.optional(),
+});
+export type SubjectStatsQuery = z.infer<typeof SubjectStatsQuery>;
+export const OptionalSubjectStatsQuery = z.object({
+  user_id: UserIdQuery,
+  subject_id: IdParam.optional(),
+  user_test_type: UserTestType.optional(),
+});
+export type OptionalSubjectStatsQuery = z.infer<typeof OptionalSubjectStatsQuery>;
+
+// --- Statistics responses ---------------------------------------------------------------------
+
+/** `api/user-subject-stats`: the student's sums and count in a subject (one type or both). */
+export const UserSubjectStats = z.object({
+  subject_id: z.number().int(),
+  user_test_type: UserTestType.nullable(),
+  /** The count: attempts sent. */
+  attempts: z.number().int(),
+  questions: z.number().int(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+  score_sum: z.number(),
+  passed_count: z.number().int(),
+  /** Correct answers over questions, in percent. */
+  correct_percentage: Percentage,
+  /** Mean of the attempts' percentages. */
+  average_percentage: Percentage,
+  average_score: z.number(),
+  last_attempt_at: z.string().nullable(),
+});
+export type UserSubjectStats = z.infer<typeof UserSubjectStats>;
+export const UserSubjectStatsResponse = z.object({ data: UserSubjectStats });
+
+/** `api/my-percentages`: per subject the student's % correct (spec: name, sumCorrect, sumTotal). */
+export const SubjectPercentage = z.object({
+  subject_id: z.number().int(),
+  name: z.string(),
+  correct_percentage: Percentage,
+  sumCorrect: z.number().int(),
+  sumTotal: z.number().int(),
+});
+export type SubjectPercentage = z.infer<typeof SubjectPercentage>;
+export const MyPercentagesResponse = z.object({ data: z.array(SubjectPercentage) });
+
+export const BellPoint = z.object({ x: z.number(), y: z.number() });
+/**
+ * `api/my-percentages-gauss`: the normal curve of every student's % correct (mean, standard
+ * deviation, 4 intervals of 5 points each side-to-side: 21 points from mean-2σ to mean+2σ) and where
+ * the student stands. No points when fewer than two students differ.
+ */
+export const Gauss = z.object({
+  subject_id: z.number().int().nullable(),
+  students: z.number().int(),
+  mean: z.number(),
+  standard_deviation: z.number(),
+  points: z.array(BellPoint),
+  /** The student's own % correct and its density; null before a first attempt. */
+  user: z.object({ percentage: Percentage, y: z.number() }).nullable(),
+});
+export type Gauss = z.infer<typeof Gauss>;
+export const GaussResponse = z.object({ data: Gauss });
+
+/** `api/average-list`: per subject and type, the student's average score and %. */
+export const SubjectAverage = z.object({
+  subject_id: z.number().int(),
+  name: z.string(),
+  user_test_type: UserTestType,
+  attempts: z.number().int(),
+  average_score: z.number(),
+  average_percentage: Percentage,
+  correct_percentage: Percentage,
+  passed_count: z.number().int(),
+});
+export type SubjectAverage = z.infer<typeof SubjectAverage>;
+export const AverageListResponse = z.object({ data: z.array(SubjectAverage) });
+
+/** `api/themes-stats`: per theme of the subject, the student's counts. */
+export const ThemeStats = z.object({
+  theme_id: z.number().int(),
+  name: z.string(),
+  questions: z.number().int(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+  correct_percentage: Percentage,
+});
+export type ThemeStats = z.infer<typeof ThemeStats>;
+export const ThemesStatsResponse = z.object({ data: z.array(ThemeStats) });
+
+/** `api/themes-stats-general`: per theme, all students: totals and the mean student's %. */
+export const GeneralThemeStats = ThemeStats.extend({
+  students: z.number().int(),
+  average_percentage: Percentage,
+});
+export type GeneralThemeStats = z.infer<typeof GeneralThemeStats>;
+export const ThemesStatsGeneralResponse = z.object({ data: z.array(GeneralThemeStats) });
+
+/** `api/correct-stems-by-type`: average correct answers per attempt, per test type. */
+export const CorrectByType = z.object({
+  user_test_type: UserTestType,
+  attempts: z.number().int(),
+  total_test_stems: z.number().int(),
+  total_correct_quantity: z.number().int(),
+  average_correct: z.number(),
+  average_total: z.number(),
+});
+export type CorrectByType = z.infer<typeof CorrectByType>;
+export const CorrectByTypeResponse = z.object({ data: z.array(CorrectByType) });
+
+/** `api/correct-stems-by-theme`: per theme of the subject, questions and correct answers. */
+export const CorrectByTheme = z.object({
+  theme_id: z.number().int(),
+  name: z.string(),
+  total_test_stems: z.number().int(),
+  total_correct_quantity: z.number().int(),
+  correct_percentage: Percentage,
+});
+export type CorrectByTheme = z.infer<typeof CorrectByTheme>;
+export const CorrectByThemeResponse = z.object({ data: z.array(CorrectByTheme) });
+
+/** `api/user-theme-stats-column`: a grouped column chart, one category per theme. */
+export const ThemeColumns = z.object({
+  themes: z.array(z.object({ theme_id: z.number().int(), name: z.string() })),
+  series: z.array(
+    z.object({
+      key: z.enum(['correct', 'incorrect', 'unanswered']),
+      data: z.array(z.number().int()),
+    }),
+  ),
+});
+export type ThemeColumns = z.infer<typeof ThemeColumns>;
+export const ThemeColumnsResponse = z.object({ data: ThemeColumns });
+
+/** Per subject the average score of the student's mock exams, against the subject's scale. */
+export const SubjectScore = z.object({
+  subject_id: z.number().int(),
+  name: z.string(),
+  attempts: z.number().int(),
+  average_score: z.number(),
+  approval_grade: z.number().int(),
+  max_score: z.number().int(),
+});
+export type SubjectScore = z.infer<typeof SubjectScore>;
+
+/** `api/dashboard`: everything the dashboard draws, in one call. */
+export const Dashboard = z.object({
+  has_attempts: z.boolean(),
+  average: z.object({
+    percentage: Percentage,
+    correct: z.number().int(),
+    total: z.number().int(),
+  }),
+  subjects: z.array(SubjectPercentage),
+  gauss: Gauss,
+  scores: z.array(SubjectScore),
+  correct_by_type: z.array(CorrectByType),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+export const DashboardResponse = z.object({ data: Dashboard });

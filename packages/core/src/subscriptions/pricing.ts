@@ -1,0 +1,55 @@
+/**
+ * The price block of a subscription (spec 000 sections 3, 5 and 9): package prices are whole CLP
+ * with VAT included; a coupon takes a percentage or a fixed amount off that price; the VAT rate is
+ * the student's region's. One function, used by the API when it prices a subscription and by the
+ * web app when it shows the summary.
+ */
+export type Coupon = { type: 'percent' | 'amount'; value: number };
+
+export type PriceBlock = {
+  /** The package's price, VAT included. */
+  price: number;
+  /** Whole pesos taken off `price` by the coupon (VAT included); never more than the price. */
+  discount: number;
+  /** The total without VAT. */
+  net: number;
+  /** The VAT contained in the total. */
+  vat: number;
+  /** What the student pays: price - discount = net + vat. */
+  total: number;
+};
+
+/**
+ * Whole pesos throughout: the discount rounds half up, the net is the total divided by (1 + VAT)
+ * rounded half up, and the VAT is what is left, so net + vat is exactly the total.
+ */
+export function priceBlock(input: {
+  priceClp: number;
+  vatPercentage: number;
+  coupon?: Coupon | null;
+}): PriceBlock {
+  const price = Math.max(0, Math.round(input.priceClp));
+  const vatPercentage = Math.min(100, Math.max(0, input.vatPercentage));
+  const discount = couponDiscount(price, input.coupon ?? null);
+  const total = price - discount;
+  // Integer arithmetic in hundredths of a percent avoids 1.19 being 1.1899999...
+  const rate = Math.round(vatPercentage * 100);
+  const net = Math.floor((total * 10_000 * 2 + (10_000 + rate)) / (2 * (10_000 + rate)));
+  return { price, discount, net, vat: total - net, total };
+}
+
+export function couponDiscount(price: number, coupon: Coupon | null): number {
+  if (!coupon || coupon.value <= 0) return 0;
+  if (coupon.type === 'percent') {
+    const percent = Math.min(100, coupon.value);
+    return Math.min(price, Math.floor((price * percent + 50) / 100));
+  }
+  return Math.min(price, Math.round(coupon.value));
+}
+
+/** `$9.990`: whole pesos with Chilean thousands separators (spec 000, price table). */
+export function formatClp(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const digits = String(Math.abs(Math.round(amount)));
+  return `${sign}$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
