@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Ensaya <no-reply@ensaya.cl>'),
@@ -67,6 +68,8 @@ export type Config = {
   trustProxy: boolean;
   redisUrl: string | undefined;
   rateLimitMax: number;
+  /** Login requests per minute per address, whatever the e-mail. */
+  loginRateLimitMax: number;
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || undefined,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

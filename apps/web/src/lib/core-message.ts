@@ -1,5 +1,26 @@
-import { translate, type MessageKey } from '@ensaya/core/i18n/messages';
+import { baseMessages, fillMessage } from '@ensaya/core/i18n/base-messages';
+import type { Language } from '@ensaya/core/i18n/language';
+import type { MessageKey } from '@ensaya/core/i18n/messages';
 import { currentLanguage } from './i18n.ts';
+
+/**
+ * The catalogue the forms read: core's base messages (sign-in, registration, account) from the
+ * start, and the whole catalogue once `core-messages-full.ts` has loaded with the first page that
+ * needs it, so the login page does not carry the back office's or the engine's texts.
+ */
+const catalogue: Record<Language, Partial<Record<MessageKey, string>>> = {
+  es: { ...baseMessages.es },
+  en: { ...baseMessages.en },
+};
+
+export function addCoreMessages(messages: Record<Language, Record<MessageKey, string>>): void {
+  Object.assign(catalogue.es, messages.es);
+  Object.assign(catalogue.en, messages.en);
+}
+
+function translate(language: Language, key: MessageKey): string {
+  return fillMessage(catalogue[language][key] ?? catalogue.es[key] ?? key);
+}
 
 /**
  * Core's rules answer with message keys; the forms show the catalogue's text in the interface

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/messages.ts';
+import type { BaseMessageKey as MessageKey } from '../i18n/base-messages.ts';
 
 // Account field rules (spec 000, section 5), as pure functions: the API's schemas and the web
 // app's forms both call them, so each rule and its message live here once.

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/messages.ts';
+import type { BaseMessageKey as MessageKey } from '../i18n/base-messages.ts';
 
 // Pure checks without Zod, so that the login page can use them without loading a schema library
 // (its JavaScript budget is 200 KB). Core's `LoginRequest` schema applies the very same functions.

@@ -7,7 +7,10 @@ import type { ModuleOptions } from '../../lib/module-options.ts';
 import { Throttle } from '../../lib/throttle.ts';
 import * as service from './service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, counters }) => {
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, config, counters },
+) => {
   const loginFailures = new Throttle(counters, {
     name: 'login-failures',
     max: service.LOGIN_FAILURES_PER_MINUTE,
@@ -35,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
     '/api/login',
     {
       // Per address, whatever the e-mail; failures are also limited per e-mail and address.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary:

@@ -6,6 +6,7 @@ import { AppHeader } from '../../components/layout/app-header.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useMe } from '../../lib/session.ts';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
+import '../../lib/core-messages-full.ts';
 
 /** The page layout of every protected route: header and content; the footer comes from the root. */
 export function ProtectedLayout() {

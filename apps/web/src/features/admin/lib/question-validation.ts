@@ -1,5 +1,6 @@
 import { choiceKeyProblem } from '@ensaya/core/content/choice-keys';
 import type { MessageKey } from '@ensaya/core/i18n/messages';
+import '../../../lib/core-messages-full.ts';
 
 export { MAX_CHOICES, MIN_CHOICES } from '@ensaya/core/content/choice-keys';
 

@@ -1,5 +1,5 @@
 import type { Language } from '@ensaya/core/i18n/language';
-import { translate } from '@ensaya/core/i18n/messages';
+import { translateBase as translate } from '@ensaya/core/i18n/base-messages';
 import { loginEmailProblem, loginPasswordProblem } from '@ensaya/core/validation/login';
 
 /**

@@ -1,13 +1,136 @@
+import '../history.css';
+import Button from 'antd/es/button';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
+import { StatusTable } from '../../test-taking/components/status-table.tsx';
+import type { AnswerState } from '../../test-taking/lib/answers.ts';
+import {
+  attemptIdFrom,
+  readControl,
+  updateControl,
+} from '../../test-taking/lib/control-context.ts';
+import { useAttemptReview } from '../api/get-attempt-review.ts';
+import { ReviewQuestion } from '../components/review-question.tsx';
+import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
-/** `/revisar`: the review of a past attempt (spec 001, section 2). For now, a title and what will be here. */
+const HISTORY_ROUTE = { custom: '/historico', official: '/historico/ensayo' } as const;
+
+/**
+ * `/revisar?id=` (spec 001, section 2): a sent attempt question by question, with the student's
+ * answers against the keys, the explanation on demand, and the status table with the marked
+ * questions checked. Finish goes back to the history of the attempt's type.
+ */
 export function AttemptReviewPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(HISTORY_NAMESPACE);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [control] = useState(readControl);
+  const attemptId = attemptIdFrom(search);
+  const attempt = useAttemptReview(attemptId);
+  const [index, setIndex] = useState(0);
+  const title = t('pages.attemptReview.title', { ns: 'translation' });
+  const questions = attempt.data?.questions;
+  const answers = useMemo(
+    () =>
+      new Map<number, AnswerState>(
+        (questions ?? []).map((question) => [
+          question.stem_id,
+          { choiceIds: question.chosen_choice_ids, isMarked: question.is_marked },
+        ]),
+      ),
+    [questions],
+  );
+  const select = useCallback(
+    (next: number) => setIndex(Math.max(0, Math.min(next, (questions?.length ?? 1) - 1))),
+    [questions],
+  );
+
+  if (attemptId === null) {
+    return (
+      <PageShell title={title} description={t('review.none')}>
+        <Link to="/materias">{t('chooseSubject')}</Link>
+      </PageShell>
+    );
+  }
+  if (attempt.isPending) return <FullPageSpinner />;
+  if (attempt.isError) {
+    if (isApiRequestError(attempt.error) && attempt.error.handled) return <FullPageSpinner />;
+    return <LoadError onRetry={() => void attempt.refetch()} />;
+  }
+
+  const data = attempt.data;
+  const historyRoute = HISTORY_ROUTE[data.type];
+  const finish = () => {
+    updateControl({ userTestId: null, type: data.type });
+    void navigate(historyRoute);
+  };
+
+  if (data.status !== 'submitted') {
+    return (
+      <PageShell title={title} description={t('review.notSent')}>
+        <Link to={historyRoute}>{t('review.backToHistory')}</Link>
+      </PageShell>
+    );
+  }
+
+  const total = data.questions.length;
+  const question = data.questions[index];
+  const correct = data.questions.filter((item) => item.is_correct === true).length;
+
   return (
-    <PageShell
-      title={t('pages.attemptReview.title')}
-      description={t('pages.attemptReview.description')}
-    />
+    <section className="page review-page">
+      <EnginePageHeader title={title} control={control} onBack={finish} />
+      <p className="page__lead review-page__summary">
+        {t('review.summary', {
+          subject: data.subject_name,
+          date: formatDate(data.submitted_at ?? data.started_at),
+          correct,
+          total,
+        })}
+      </p>
+      {question && (
+        <div className="player">
+          <div className="player__main">
+            <ReviewQuestion
+              key={question.stem_id}
+              question={question}
+              number={index + 1}
+              total={total}
+            />
+            <div className="player__actions">
+              <Button onClick={() => select(index - 1)} disabled={index === 0}>
+                {t('review.previous')}
+              </Button>
+              <Button
+                type="primary"
+                onClick={() => select(index + 1)}
+                disabled={index === total - 1}
+              >
+                {t('review.next')}
+              </Button>
+            </div>
+          </div>
+          <aside className="player__side" aria-label={t('review.statusTitle')}>
+            <Button type="primary" block onClick={finish}>
+              {t('review.finish')}
+            </Button>
+            <h2 className="player__side-title">{t('review.statusTitle')}</h2>
+            <StatusTable
+              questions={data.questions}
+              answers={answers}
+              current={index}
+              onSelect={select}
+            />
+          </aside>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { HistoryView } from '../components/history-view.tsx';
 
-/** `/historico`: the history of practice tests (spec 001, section 2). For now, a title and what will be here. */
+/** `/historico`: the subject's practice tests (spec 001, section 2). */
 export function CustomHistoryPage() {
-  const { t } = useTranslation();
-  return (
-    <PageShell
-      title={t('pages.customHistory.title')}
-      description={t('pages.customHistory.description')}
-    />
-  );
+  return <HistoryView type="custom" />;
 }

@@ -1,13 +1,122 @@
+import '../../../components/charts/charts.css';
+import Button from 'antd/es/button';
+import Segmented from 'antd/es/segmented';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { UserTestType } from '@ensaya/core/contracts/statistics';
+import { ChartGrid } from '../../../components/charts/chart-card.tsx';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
+import { updateControl } from '../../test-taking/lib/control-context.ts';
+import { useGauss } from '../api/get-gauss.ts';
+import { useThemeColumns } from '../api/get-theme-columns.ts';
+import { useThemesStatsGeneral } from '../api/get-themes-stats-general.ts';
+import { useThemesStats } from '../api/get-themes-stats.ts';
+import { useUserSubjectStats } from '../api/get-user-subject-stats.ts';
+import {
+  AverageCard,
+  GaussCard,
+  ThemeColumnsCard,
+  ThemesBarCard,
+  ThemesRadialCard,
+} from '../components/statistics-charts.tsx';
+import { useStatisticsSubject } from '../hooks/use-statistics-subject.ts';
+import { STATISTICS_NAMESPACE } from '../lib/statistics-i18n.ts';
 
-/** `/estadistica`: statistics per subject (spec 001, section 2). For now, a title and what will be here. */
+type TypeFilter = 'all' | UserTestType;
+
+/**
+ * `/estadistica` (spec 001, section 2): for the subject chosen on `/materias` (or `?subject_id=`),
+ * the banner, the average card, the comparison with all students, per-theme charts and, with an
+ * active subscription, the two ways to review wrong answers. Everything is read from the
+ * statistics aggregates; the test type filter narrows every call.
+ */
 export function StatisticsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(STATISTICS_NAMESPACE);
+  const navigate = useNavigate();
+  const subject = useStatisticsSubject();
+  const [filter, setFilter] = useState<TypeFilter>('all');
+  const scope =
+    subject.subjectId === null
+      ? null
+      : { subjectId: subject.subjectId, type: filter === 'all' ? undefined : filter };
+  const stats = useUserSubjectStats(scope);
+  const gauss = useGauss(scope);
+  const themes = useThemesStats(scope);
+  const general = useThemesStatsGeneral(scope);
+  const columns = useThemeColumns(scope);
+  const title = t('pages.statistics.title', { ns: 'translation' });
+
+  if (subject.subjectId === null) {
+    return (
+      <PageShell title={title} description={t('noSubject')}>
+        <Link to="/materias">{t('chooseSubject')}</Link>
+      </PageShell>
+    );
+  }
+  const queries = [stats, gauss, themes, general, columns];
+  if (queries.some((query) => query.isPending)) return <FullPageSpinner />;
+  const failed = queries.find((query) => query.isError);
+  if (failed) {
+    if (isApiRequestError(failed.error) && failed.error.handled) return <FullPageSpinner />;
+    return <LoadError onRetry={() => queries.forEach((query) => void query.refetch())} />;
+  }
+
+  function review(source: 'own' | 'general') {
+    updateControl({ wrongSource: source });
+    void navigate(`/revision?source=${source}`);
+  }
+
+  const summary = stats.data!;
   return (
-    <PageShell
-      title={t('pages.statistics.title')}
-      description={t('pages.statistics.description')}
-    />
+    <section className="page statistics-page">
+      <EnginePageHeader title={title} control={subject.control} onBack={() => void navigate(-1)} />
+
+      <div className="stats-banner">
+        <div>
+          <h2 className="stats-banner__title">{subject.name ?? title}</h2>
+          <p className="stats-banner__text">
+            {summary.last_attempt_at
+              ? t('banner.text', {
+                  count: summary.attempts,
+                  date: formatDate(summary.last_attempt_at),
+                })
+              : t('banner.none')}
+          </p>
+        </div>
+        <Segmented<TypeFilter>
+          aria-label={t('filter.label')}
+          value={filter}
+          onChange={setFilter}
+          options={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'custom', label: t('filter.custom') },
+            { value: 'official', label: t('filter.official') },
+          ]}
+        />
+      </div>
+
+      {subject.hasAccess && (
+        <div className="form-actions statistics-page__review">
+          <Button onClick={() => review('general')}>{t('review.general')}</Button>
+          <Button type="primary" onClick={() => review('own')}>
+            {t('review.own')}
+          </Button>
+        </div>
+      )}
+
+      <ChartGrid>
+        <AverageCard stats={summary} />
+        <GaussCard gauss={gauss.data!} />
+        <ThemesRadialCard themes={themes.data!} />
+        <ThemeColumnsCard columns={columns.data!} />
+        <ThemesBarCard themes={themes.data!} general={general.data!} />
+      </ChartGrid>
+    </section>
   );
 }

@@ -1,10 +1,105 @@
+import '../subjects.css';
+import Button from 'antd/es/button';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { useNavigate } from 'react-router';
+import { HttpStatus } from '@ensaya/core/api/http';
+import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { isApiRequestError } from '../../../lib/api-client.ts';
+import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
+import { TEST_ROUTE } from '../../test-taking/lib/attempt-routes.ts';
+import { writeControl, type ControlContext } from '../../test-taking/lib/control-context.ts';
+import { markTestRunning } from '../../test-taking/lib/test-flags.ts';
+import { useSubjects } from '../api/get-subjects.ts';
+import { SubjectCard, type SubjectAction } from '../components/subject-card.tsx';
+import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
 
-/** `/materias`: the subject list per standard test (spec 001, section 2). For now, a title and what will be here. */
+/** The control context of a chosen subject (spec 001, section 2). */
+function controlFor(card: SubjectCardData): ControlContext {
+  return {
+    subjectId: card.id,
+    subjectName: card.name,
+    subjectApprovalGrade: card.approval_grade,
+    subscriptionId: card.subscription_id,
+    standartTestId: card.standard_test_id,
+    periodId: card.period_id,
+    testCount: card.custom_tests + card.official_tests,
+    hasAccess: card.has_access,
+    // History and statistics open on the practice tests; a test sets its own type when it starts.
+    type: 'custom',
+    userTestId: null,
+  };
+}
+
+const ACTION_ROUTE: Record<Exclude<SubjectAction, 'resume'>, string> = {
+  takeTests: '/temas',
+  history: '/historico',
+  statistics: '/estadistica',
+};
+
+/** `/materias`: the subject cards of each standard test (spec 001, section 2). */
 export function SubjectsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SUBJECTS_NAMESPACE);
+  const navigate = useNavigate();
+  const subjects = useSubjects();
+  const error = subjects.error;
+  const isThrottled = isApiRequestError(error) && error.status === HttpStatus.tooManyRequests;
+
+  // 401 goes to /login from the API client; 429 says "Too many attempts." there and comes here.
+  useEffect(() => {
+    if (isThrottled) void navigate('/dashboard', { replace: true });
+  }, [isThrottled, navigate]);
+
+  function act(card: SubjectCardData, action: SubjectAction) {
+    const control = controlFor(card);
+    if (action === 'resume' && card.in_progress_user_test_id !== null) {
+      writeControl({ ...control, userTestId: card.in_progress_user_test_id });
+      markTestRunning();
+      // The practice route opens any attempt and moves on to its own route.
+      void navigate(`${TEST_ROUTE.practice}?id=${card.in_progress_user_test_id}`);
+      return;
+    }
+    writeControl(control);
+    if (action !== 'resume') void navigate(ACTION_ROUTE[action]);
+  }
+
   return (
-    <PageShell title={t('pages.subjects.title')} description={t('pages.subjects.description')} />
+    <section className="page subjects-page">
+      <EnginePageHeader
+        title={t('pages.subjects.title', { ns: 'translation' })}
+        onBack={() => void navigate('/dashboard')}
+      />
+      <p className="page__lead">{t('lead')}</p>
+      {subjects.isPending && <FullPageSpinner />}
+      {subjects.isError && !(isApiRequestError(error) && error.handled) && (
+        <div className="form-alert" role="alert">
+          <p>
+            {t('errors.loadFailedTitle', { ns: 'translation' })}.{' '}
+            {t('errors.loadFailed', { ns: 'translation' })}
+          </p>
+          <Button onClick={() => void subjects.refetch()}>
+            {t('errors.retry', { ns: 'translation' })}
+          </Button>
+        </div>
+      )}
+      {subjects.data?.length === 0 && <p>{t('empty')}</p>}
+      {subjects.data?.map((standardTest) => (
+        <section
+          key={standardTest.id}
+          className="subjects-section"
+          aria-labelledby={`standard-test-${standardTest.id}`}
+        >
+          <h2 id={`standard-test-${standardTest.id}`} className="subjects-section__title">
+            {standardTest.name}
+          </h2>
+          <div className="subjects-grid">
+            {standardTest.subjects.map((card) => (
+              <SubjectCard key={card.id} card={card} onAction={act} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </section>
   );
 }

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { AttemptPage } from '../components/attempt-page.tsx';
 
-/** `/test`: taking a practice test (spec 001, section 2). For now, a title and what will be here. */
+/** `/test`: taking a practice test (spec 001, section 2); it also opens an attempt being resumed. */
 export function CustomTestPage() {
-  const { t } = useTranslation();
-  return (
-    <PageShell
-      title={t('pages.customTest.title')}
-      description={t('pages.customTest.description')}
-    />
-  );
+  return <AttemptPage mode="practice" />;
 }

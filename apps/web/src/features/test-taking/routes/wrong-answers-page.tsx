@@ -1,13 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/page-shell.tsx';
+import { useSearchParams } from 'react-router';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { AttemptPage, NoAttempt } from '../components/attempt-page.tsx';
+import { useStartTest } from '../hooks/use-start-test.tsx';
+import { readControl } from '../lib/control-context.ts';
 
-/** `/revision`: the wrong-answers test (spec 001, section 2). For now, a title and what will be here. */
-export function WrongAnswersPage() {
+type WrongSource = 'own' | 'general';
+
+function parseSource(value: string | null | undefined): WrongSource | null {
+  return value === 'own' || value === 'general' ? value : null;
+}
+
+/**
+ * Starts a wrong-answers test for the subject in the control context: the student's own wrong
+ * answers or everyone's most failed questions (`?source=` or the context's `wrongSource`). With
+ * none, the server's message ("No tiene Preguntas Incorrectas") and then the dashboard.
+ */
+function WrongAnswersStarter({ source }: { source: WrongSource | null }) {
   const { t } = useTranslation();
+  const [control] = useState(readControl);
+  const { start, dialogs } = useStartTest({ replace: true });
+  const hasAsked = useRef(false);
+  const canStart = control !== null && source !== null;
+
+  useEffect(() => {
+    if (hasAsked.current || !control || !source) return;
+    hasAsked.current = true;
+    void start({
+      subject_id: control.subjectId,
+      mode: 'wrong_answers',
+      wrong_source: source,
+      random_question: false,
+      random_answer: false,
+      // A review: each question's explanation shows once it is answered.
+      study_mode: true,
+    });
+  }, [control, source, start]);
+
+  if (!canStart) return <NoAttempt title={t('pages.wrongAnswers.title')} />;
   return (
-    <PageShell
-      title={t('pages.wrongAnswers.title')}
-      description={t('pages.wrongAnswers.description')}
+    <>
+      <FullPageSpinner />
+      {dialogs}
+    </>
+  );
+}
+
+/** `/revision`: the wrong-answers test (spec 001, section 2). `?id=` plays a started one. */
+export function WrongAnswersPage() {
+  const [search] = useSearchParams();
+  if (search.get('id')) return <AttemptPage mode="wrong_answers" />;
+  return (
+    <WrongAnswersStarter
+      source={parseSource(search.get('source')) ?? parseSource(readControl()?.wrongSource)}
     />
   );
 }

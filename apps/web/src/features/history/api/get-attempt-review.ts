@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Attempt } from '@ensaya/core/contracts/engine';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * `GET /api/user-tests/{id}` of a sent attempt: every question with the chosen and the correct
+ * choices, `is_correct`, the solution and the mark. Its own key: the test player caches the same
+ * address while the attempt runs, without solutions.
+ */
+export async function getAttemptReview(id: number): Promise<Attempt> {
+  return (await api.get<{ data: Attempt }>(`/api/user-tests/${id}`)).data;
+}
+
+export const attemptReviewQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['user-tests', id, 'review'] as const,
+    queryFn: () => getAttemptReview(id),
+    staleTime: Infinity,
+  });
+
+export function useAttemptReview(id: number | null) {
+  return useQuery({ ...attemptReviewQueryOptions(id ?? 0), enabled: id !== null });
+}

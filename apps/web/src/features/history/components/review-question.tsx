@@ -1,0 +1,127 @@
+import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
+import { ServerHtml } from '../../test-taking/components/server-html.tsx';
+import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
+
+type ChoiceOutcome = 'right' | 'wrong' | 'key' | 'none';
+
+/** A chosen choice is right or wrong; a correct choice not chosen is shown as the key. */
+function outcomeOf(choiceId: number, chosen: ReadonlySet<number>, keys: ReadonlySet<number>) {
+  if (chosen.has(choiceId)) return keys.has(choiceId) ? 'right' : 'wrong';
+  return keys.has(choiceId) ? 'key' : 'none';
+}
+
+const MARK: Record<ChoiceOutcome, string> = { right: '✓', wrong: '✗', key: '✓', none: '' };
+
+/**
+ * One question of a sent attempt (spec 001, section 2, review): the context (shown or hidden), the
+ * statement, the choices with the student's answers marked correct or incorrect and the correct
+ * ones, the overall Correcta/Incorrecta label and the explanation on demand. Read-only.
+ */
+export function ReviewQuestion({
+  question,
+  number,
+  total,
+}: {
+  question: AttemptQuestion;
+  number: number;
+  total: number;
+}) {
+  const { t } = useTranslation(HISTORY_NAMESPACE);
+  const [isContextVisible, setIsContextVisible] = useState(true);
+  const [isExplanationVisible, setIsExplanationVisible] = useState(false);
+  const chosen = new Set(question.chosen_choice_ids);
+  const keys = new Set(
+    question.correct_choice_ids ??
+      question.choices.filter((choice) => choice.is_correct).map((choice) => choice.id),
+  );
+  const isCorrect = question.is_correct === true;
+  const headingId = `review-${question.stem_id}-heading`;
+
+  return (
+    <article className="question review-question" aria-labelledby={headingId}>
+      <header className="question__header">
+        <h2 id={headingId} className="question__heading">
+          {t('review.heading', { number, total })}
+        </h2>
+        <span className="review-question__labels">
+          <Tag color={isCorrect ? 'green' : 'red'} className="review-question__outcome">
+            {isCorrect ? t('review.correct') : t('review.incorrect')}
+          </Tag>
+          {chosen.size === 0 && <Tag>{t('review.unanswered')}</Tag>}
+          {question.is_multi_choice && <Tag color="blue">{t('review.multiChoice')}</Tag>}
+          {question.is_marked && <Tag color="gold">{t('review.marked')}</Tag>}
+        </span>
+      </header>
+
+      {question.context && (
+        <section className="question__context" aria-label={t('review.context')}>
+          <Button
+            type="link"
+            className="question__context-toggle"
+            aria-expanded={isContextVisible}
+            onClick={() => setIsContextVisible((visible) => !visible)}
+          >
+            {isContextVisible ? t('review.hideContext') : t('review.showContext')}
+          </Button>
+          {isContextVisible && (
+            <div className="question__context-body">
+              {question.context.title && <h3>{question.context.title}</h3>}
+              <ServerHtml html={question.context.body_html} />
+            </div>
+          )}
+        </section>
+      )}
+
+      <ServerHtml className="question__statement" html={question.statement_html} />
+
+      <ul className="review-choices" aria-label={t('review.choices')}>
+        {question.choices.map((choice) => {
+          const outcome = outcomeOf(choice.id, chosen, keys);
+          const className =
+            outcome === 'right' || outcome === 'key'
+              ? 'review-choice review-choice--right'
+              : outcome === 'wrong'
+                ? 'review-choice review-choice--wrong'
+                : 'review-choice';
+          return (
+            <li key={choice.id} className={className}>
+              <span className="review-choice__mark" aria-hidden="true">
+                {MARK[outcome]}
+              </span>
+              <span className="choice__label">{choice.label})</span>
+              <ServerHtml as="span" className="review-choice__body" html={choice.body_html} />
+              {outcome === 'right' && <Tag color="green">{t('review.yourAnswerRight')}</Tag>}
+              {outcome === 'wrong' && <Tag color="red">{t('review.yourAnswerWrong')}</Tag>}
+              {outcome === 'key' && <Tag color="green">{t('review.key')}</Tag>}
+            </li>
+          );
+        })}
+      </ul>
+
+      {question.solution_html !== undefined && (
+        <>
+          <Button
+            aria-expanded={isExplanationVisible}
+            onClick={() => setIsExplanationVisible((visible) => !visible)}
+          >
+            {isExplanationVisible ? t('review.hideExplanation') : t('review.showExplanation')}
+          </Button>
+          {isExplanationVisible && (
+            <section
+              className={
+                isCorrect ? 'question__solution' : 'question__solution question__solution--wrong'
+              }
+              aria-label={t('review.explanation')}
+            >
+              <ServerHtml html={question.solution_html} />
+            </section>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

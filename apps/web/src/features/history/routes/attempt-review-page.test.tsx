@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { sentAttempt } from '../test/history-fixtures.ts';
+
+afterEach(() => sessionStorage.clear());
+
+function reviewApi() {
+  return installFakeApi({
+    'GET /api/me': () => ({ status: 200, body: { data: demoUser } }),
+    'GET /api/user-tests/90': () => ({ status: 200, body: { data: sentAttempt } }),
+  });
+}
+
+describe('attempt review', () => {
+  it('shows each question with the answers marked, the label, the explanation and the marks', async () => {
+    reviewApi();
+    const { user, pathname } = renderApp('/revisar?id=90');
+
+    expect(await screen.findByRole('heading', { name: 'Pregunta 1 de 2' })).toBeVisible();
+    expect(
+      screen.getByText('Examen teórico clase B, enviada el 04/03/2026: 1 de 2 correctas.'),
+    ).toBeInTheDocument();
+    const question = screen.getByRole('article');
+    expect(within(question).getByText('Incorrecta')).toBeInTheDocument();
+    expect(within(question).getByText('Artículo 145.')).toBeInTheDocument();
+    expect(
+      within(question).getByText('¿A qué velocidad máxima se circula en zona urbana?'),
+    ).toBeVisible();
+    const choices = within(question).getAllByRole('listitem');
+    expect(within(choices[0]!).getByText('Respuesta correcta')).toBeInTheDocument();
+    expect(within(choices[1]!).getByText('Tu respuesta: incorrecta')).toBeInTheDocument();
+
+    // The context hides, the explanation shows on demand.
+    await user.click(within(question).getByRole('button', { name: 'Ocultar contexto' }));
+    expect(within(question).queryByText('Artículo 145.')).not.toBeInTheDocument();
+    expect(within(question).queryByText('El límite urbano es 50 km/h.')).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Ver explicación' }));
+    expect(within(question).getByText('El límite urbano es 50 km/h.')).toBeVisible();
+
+    // The marked question is checked in the status table, the other is not.
+    expect(screen.getByRole('checkbox', { name: 'Marcada 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Marcada 2' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Respondida 2' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const second = await screen.findByRole('article', { name: 'Pregunta 2 de 2' });
+    expect(within(second).getByText('Correcta')).toBeInTheDocument();
+    expect(within(second).getByText('Tu respuesta: correcta')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+
+    // A mock exam goes back to the mock exam history.
+    await user.click(screen.getByRole('button', { name: 'Finalizar revisión' }));
+    expect(pathname()).toBe('/historico/ensayo');
+  });
+});

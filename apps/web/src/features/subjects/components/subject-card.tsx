@@ -1,0 +1,67 @@
+import Button from 'antd/es/button';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
+import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
+
+export type SubjectAction = 'takeTests' | 'history' | 'statistics' | 'resume';
+
+/**
+ * One subject (spec 001, section 2): take exams only with access (otherwise the link to
+ * subscribe), history and statistics once a test was taken, and the test in progress to resume.
+ */
+export function SubjectCard({
+  card,
+  onAction,
+}: {
+  card: SubjectCardData;
+  onAction: (card: SubjectCardData, action: SubjectAction) => void;
+}) {
+  const { t } = useTranslation(SUBJECTS_NAMESPACE);
+  const headingId = useId();
+  const testCount = card.custom_tests + card.official_tests;
+  const hasTests = testCount > 0;
+
+  return (
+    <article className="subject-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="subject-card__name">
+        {card.name}
+      </h3>
+      {card.description && <p className="subject-card__description">{card.description}</p>}
+      <ul className="subject-card__facts">
+        {card.question_count !== null && card.test_duration !== null && (
+          <li>{t('card.exam', { questions: card.question_count, minutes: card.test_duration })}</li>
+        )}
+        <li>{t('card.bank', { count: card.bank_count })}</li>
+        <li>{t('card.tests', { count: testCount })}</li>
+      </ul>
+      <div className="subject-card__actions">
+        {card.in_progress_user_test_id !== null && (
+          <Button type="primary" onClick={() => onAction(card, 'resume')}>
+            {t('card.resume')}
+          </Button>
+        )}
+        {card.has_access ? (
+          <Button
+            type={card.in_progress_user_test_id === null ? 'primary' : 'default'}
+            onClick={() => onAction(card, 'takeTests')}
+          >
+            {t('card.takeTests')}
+          </Button>
+        ) : (
+          <Link to="/cuenta/editar" className="subject-card__subscribe">
+            {t('card.subscribe')}
+          </Link>
+        )}
+        <Button disabled={!hasTests} onClick={() => onAction(card, 'history')}>
+          {t('card.history')}
+        </Button>
+        <Button disabled={!hasTests} onClick={() => onAction(card, 'statistics')}>
+          {t('card.statistics')}
+        </Button>
+      </div>
+      {!card.has_access && <p className="subject-card__note">{t('card.noAccess')}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClock, remainingSeconds } from '../lib/countdown.ts';
+import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
+
+const TICK_MS = 250;
+/** The last minutes are shown in warning colours. */
+const WARNING_SECONDS = 5 * 60;
+
+/**
+ * Time left until the server's deadline, by the server's clock (`offsetMs`). At 0 it calls
+ * `onExpire` once. It re-renders itself only: the question on screen does not tick.
+ */
+export function Countdown({
+  deadlineAt,
+  offsetMs,
+  onExpire,
+}: {
+  deadlineAt: string;
+  offsetMs: number;
+  onExpire: () => void;
+}) {
+  const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  const [secondsLeft, setSecondsLeft] = useState(() => remainingSeconds(deadlineAt, offsetMs));
+  const onExpireRef = useRef(onExpire);
+
+  useEffect(() => {
+    onExpireRef.current = onExpire;
+  }, [onExpire]);
+
+  useEffect(() => {
+    let hasExpired = false;
+    const tick = () => {
+      const left = remainingSeconds(deadlineAt, offsetMs);
+      setSecondsLeft(left);
+      if (left <= 0 && !hasExpired) {
+        hasExpired = true;
+        onExpireRef.current();
+      }
+    };
+    const timer = window.setInterval(tick, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [deadlineAt, offsetMs]);
+
+  const className = secondsLeft <= WARNING_SECONDS ? 'countdown countdown--warning' : 'countdown';
+  return (
+    <div className={className}>
+      <span className="countdown__label">{t('countdown.label')}</span>
+      <span role="timer" aria-label={t('countdown.label')} className="countdown__value">
+        {formatClock(secondsLeft)}
+      </span>
+    </div>
+  );
+}

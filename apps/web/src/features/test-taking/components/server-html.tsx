@@ -1,0 +1,25 @@
+import 'katex/dist/katex.min.css';
+import { memo, useLayoutEffect, useRef } from 'react';
+
+/**
+ * Question HTML as the API rendered and sanitized it (KaTeX output included). Links in statements
+ * and solutions open in a new tab (spec 001, section 2), so following one never leaves the test.
+ */
+export const ServerHtml = memo(function ServerHtml({
+  html,
+  className,
+  as: Tag = 'div',
+}: {
+  html: string;
+  className?: string;
+  as?: 'div' | 'span';
+}) {
+  const ref = useRef<HTMLDivElement & HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    for (const link of ref.current?.querySelectorAll('a[href]') ?? []) {
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer');
+    }
+  }, [html]);
+  return <Tag ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+});

@@ -1,0 +1,272 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnswerRecord, Attempt } from '@ensaya/core/contracts/engine';
+import { findDialog } from '../../../test/dialogs.ts';
+import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { pendingAnswersKey } from '../lib/save-queue.ts';
+import { makeAttempt, makeQuestion, result, storeControl } from '../test/engine-fixtures.ts';
+
+vi.mock('../../../components/charts/echarts-runtime.ts', () => ({
+  init: () => ({ setOption: () => undefined, resize: () => undefined, dispose: () => undefined }),
+}));
+
+afterEach(() => sessionStorage.clear());
+
+type Handlers = Parameters<typeof installFakeApi>[0];
+
+function engineApi(attempt: Attempt, handlers: Handlers = {}, user = demoUser) {
+  return installFakeApi({
+    'GET /api/me': () => ({ status: 200, body: { data: user } }),
+    'GET /api/csrf-cookie': () => {
+      document.cookie = 'XSRF-TOKEN=token-1; Path=/';
+      return { status: 204 };
+    },
+    [`GET /api/user-tests/${attempt.id}`]: () => ({ status: 200, body: { data: attempt } }),
+    [`POST /api/user-tests/${attempt.id}/stems`]: (request) => {
+      const { stems } = request.body as { stems: AnswerRecord[] };
+      return {
+        status: 200,
+        body: {
+          data: {
+            saved: stems.map((s) => ({ stem_id: s.stem_id, seq: s.seq, applied: true })),
+            revealed: [],
+          },
+        },
+      };
+    },
+    ...handlers,
+  });
+}
+
+const savedStems = (requests: RecordedRequest[]) =>
+  requests
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/stems'))
+    .flatMap((r) => (r.body as { stems: AnswerRecord[] }).stems);
+
+async function openTest(count = 12) {
+  const view = renderApp('/test?id=55');
+  const instructions = await findDialog('Instrucciones');
+  expect(
+    within(instructions).getByText(`Tiene ${count} preguntas; verás una a la vez.`),
+  ).toBeInTheDocument();
+  await view.user.click(within(instructions).getByRole('button', { name: 'Continuar' }));
+  await screen.findByRole('heading', { name: `Pregunta 1 de ${count}` });
+  return view;
+}
+
+const statusBox = (name: string) => screen.getByRole('checkbox', { name });
+
+describe('test player', () => {
+  it('answers, marks, pages and shows each question in the status table, saving every change', async () => {
+    const { requests } = engineApi(makeAttempt(12));
+    const { user } = await openTest();
+
+    expect(localStorage.getItem('header')).toBe('0');
+    const link = screen.getByRole('link', { name: 'ley' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+
+    await user.click(screen.getByRole('radio', { name: /^A\) Alternativa 1A/ }));
+    expect(screen.getByRole('radio', { name: /^A\)/ })).toBeChecked();
+    expect(statusBox('Respondida 1')).toBeChecked();
+    expect(statusBox('Marcada 1')).not.toBeChecked();
+    await waitFor(() =>
+      expect(savedStems(requests)).toEqual([
+        expect.objectContaining({ stem_id: 101, stem_choice_ids: [1011], is_marked: false }),
+      ]),
+    );
+    await screen.findByText('Guardado');
+
+    // The mark changes only the mark; the answer stays.
+    await user.click(screen.getByRole('checkbox', { name: 'Marcar para revisar' }));
+    expect(statusBox('Marcada 1')).toBeChecked();
+    await waitFor(() => expect(savedStems(requests)).toHaveLength(2));
+    const [first, second] = savedStems(requests);
+    expect(second).toMatchObject({ stem_id: 101, stem_choice_ids: [1011], is_marked: true });
+    expect(second!.seq).toBeGreaterThan(first!.seq);
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByRole('heading', { name: 'Pregunta 2 de 12' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^A\) Alternativa 2A/ })).not.toBeChecked();
+
+    // Ten numbers at a time; the arrow shows the next ten.
+    const pager = screen.getByRole('navigation', { name: 'Preguntas' });
+    expect(within(pager).getAllByRole('button', { name: /^Pregunta \d+$/ })).toHaveLength(10);
+    expect(within(pager).getByRole('button', { name: 'Pregunta 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(pager).getByRole('button', { name: 'Diez preguntas siguientes' }));
+    expect(screen.getByRole('heading', { name: 'Pregunta 11 de 12' })).toBeInTheDocument();
+    expect(within(pager).getAllByRole('button', { name: /^Pregunta \d+$/ })).toHaveLength(2);
+
+    // A row of the status table opens its question.
+    fireEvent.click(statusBox('Marcada 1').closest('td')!);
+    expect(screen.getByRole('heading', { name: 'Pregunta 1 de 12' })).toBeInTheDocument();
+    expect(statusBox('Marcada 1')).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^A\) Alternativa 1A/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Ir a la pregunta 5' }));
+    expect(screen.getByRole('heading', { name: 'Pregunta 5 de 12' })).toBeInTheDocument();
+    expect(screen.getByText('1 de 12 respondidas')).toBeInTheDocument();
+  }, 20_000);
+
+  it('multi-choice questions take several answers; a cancelled send keeps the test going', async () => {
+    const attempt = makeAttempt(2);
+    attempt.questions[0] = makeQuestion(1, { is_multi_choice: true });
+    const { requests } = engineApi(attempt, {
+      'POST /api/user-tests/55/submit': () => ({
+        status: 200,
+        body: { data: { ...result, type: 'custom', mode: 'practice', total: 2 } },
+      }),
+    });
+    const { user, pathname } = await openTest(2);
+    expect(screen.getByText('Selección múltiple')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /^A\) Alternativa 1A/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^C\) Alternativa 1C/ }));
+    await waitFor(() =>
+      expect(savedStems(requests).at(-1)).toMatchObject({ stem_choice_ids: [1011, 1013] }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar prueba' }));
+    const confirm = await findDialog('Enviar prueba');
+    expect(within(confirm).getByText(/Respondidas: 1. Sin responder: 1/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Seguir respondiendo' }));
+    expect(requests.some((r) => r.path.endsWith('/submit'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar prueba' }));
+    await user.click(
+      within(await findDialog('Enviar prueba')).getByRole('button', { name: 'Enviar' }),
+    );
+    await screen.findByRole('heading', { name: 'Resultado' });
+    expect(pathname()).toBe('/resultado');
+    expect(localStorage.getItem('header')).toBe('1');
+  });
+
+  it('keeps unsent answers of a previous page and sends them again on load', async () => {
+    localStorage.setItem(
+      pendingAnswersKey(55),
+      JSON.stringify([{ stem_id: 102, stem_choice_ids: [1023], is_marked: true, seq: 50 }]),
+    );
+    const attempt = makeAttempt(12);
+    attempt.questions[0] = makeQuestion(1, { chosen_choice_ids: [1012], seq: 40 });
+    const { requests } = engineApi(attempt);
+    await openTest();
+
+    expect(statusBox('Respondida 1')).toBeChecked();
+    expect(statusBox('Respondida 2')).toBeChecked();
+    expect(statusBox('Marcada 2')).toBeChecked();
+    await waitFor(() =>
+      expect(savedStems(requests)).toEqual([
+        { stem_id: 102, stem_choice_ids: [1023], is_marked: true, seq: 50 },
+      ]),
+    );
+    await waitFor(() => expect(localStorage.getItem(pendingAnswersKey(55))).toBeNull());
+  });
+
+  it('in study mode shows the explanation once the answer is saved', async () => {
+    engineApi(makeAttempt(12, { study_mode: true }), {
+      'POST /api/user-tests/55/stems': () => ({
+        status: 200,
+        body: {
+          data: {
+            saved: [{ stem_id: 101, seq: 1, applied: true }],
+            revealed: [
+              {
+                stem_id: 101,
+                solution_html: '<p>Porque lo dice la ley.</p>',
+                correct_choice_ids: [1012],
+                is_correct: false,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    const { user } = await openTest();
+
+    await user.click(screen.getByRole('radio', { name: /^A\) Alternativa 1A/ }));
+
+    const explanation = await screen.findByRole('region', { name: 'Explicación' });
+    expect(within(explanation).getByRole('heading', { name: 'Incorrecta' })).toBeInTheDocument();
+    expect(within(explanation).getByText('Porque lo dice la ley.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^B\) Alternativa 1B Correcta/ })).toBeInTheDocument();
+  });
+
+  it('shows a debug user the question id, its back-office link and the correct choices', async () => {
+    const attempt = makeAttempt(12);
+    attempt.questions[0] = makeQuestion(1, {
+      choices: makeQuestion(1).choices.map((choice, index) => ({
+        ...choice,
+        is_correct: index === 2,
+      })),
+    });
+    engineApi(attempt, {}, { ...demoUser, permissions: ['debug'] as never[] });
+    await openTest();
+
+    expect(screen.getByText('ID 101')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver en administración' })).toHaveAttribute(
+      'href',
+      '/admin/questions/101',
+    );
+    expect(screen.getByRole('radio', { name: /^C\) Alternativa 1C Correcta/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^A\).*Correcta/ })).not.toBeInTheDocument();
+  });
+
+  it('sends the test when the time is up and goes to the result', async () => {
+    const now = Date.now();
+    const attempt = makeAttempt(3, {
+      server_now: new Date(now).toISOString(),
+      deadline_at: new Date(now + 1500).toISOString(),
+    });
+    const { requests } = engineApi(attempt, {
+      'POST /api/user-tests/55/submit': () => ({ status: 200, body: { data: result } }),
+    });
+    const { pathname } = renderApp('/test?id=55');
+    await findDialog('Instrucciones');
+
+    await screen.findByRole('heading', { name: 'Resultado' }, { timeout: 5000 });
+    expect(requests.filter((r) => r.path.endsWith('/submit'))).toHaveLength(1);
+    expect(pathname()).toBe('/resultado');
+  });
+
+  it("sends a comment on the question and shows the server's answer", async () => {
+    const { requests } = engineApi(makeAttempt(12), {
+      'POST /api/mail/stem-correction-request': () => ({
+        status: 200,
+        body: { message: 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.' },
+      }),
+    });
+    const { user } = await openTest();
+    const box = screen.getByRole('textbox', { name: /Encontraste un error/ });
+    expect(box).toHaveAttribute('maxlength', '500');
+
+    await user.type(box, 'La alternativa B también sirve.');
+    // Ant Design shows the counter from this attribute.
+    expect(document.querySelector('.comment-box [data-count]')).toHaveAttribute(
+      'data-count',
+      '31 / 500',
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar comentario' }));
+
+    const dialog = await findDialog('Comentario enviado');
+    expect(within(dialog).getByText(/Tu comentario fue enviado/)).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/mail/stem-correction-request')!.body).toEqual({
+      subjectId: 7,
+      stemId: 101,
+      comment: 'La alternativa B también sirve.',
+      userTestId: 55,
+    });
+    expect(box).toHaveValue('');
+  });
+
+  it('opens an attempt of another kind on its own route', async () => {
+    storeControl({ userTestId: 55 });
+    engineApi(makeAttempt(12, { mode: 'mock_exam', type: 'official' }));
+    const { pathname } = renderApp('/test');
+    await findDialog('Instrucciones');
+    expect(pathname()).toBe('/test/ensayo');
+    expect(screen.getByRole('heading', { name: 'Ensayo', level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,304 @@
+import '../test-taking.css';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AttemptResult } from '@ensaya/core/contracts/engine';
+import { showApiError } from '../../../lib/api-client.ts';
+import { showErrorDialog } from '../../../lib/app-bridge.ts';
+import { attemptQueryKey, type LoadedAttempt } from '../api/get-attempt.ts';
+import { resultQueryKey } from '../api/get-result.ts';
+import { submitAttempt } from '../api/submit-attempt.ts';
+import { useAttemptAnswers } from '../hooks/use-attempt-answers.ts';
+import { useLeaveOnPagehide } from '../hooks/use-leave-on-pagehide.ts';
+import { answerOf, isAnswered } from '../lib/answers.ts';
+import { resultPath } from '../lib/attempt-routes.ts';
+import { readControl, updateControl } from '../lib/control-context.ts';
+import { markTestOver, markTestRunning } from '../lib/test-flags.ts';
+import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
+import { CommentBox } from './comment-box.tsx';
+import { Countdown } from './countdown.tsx';
+import { EnginePageHeader } from './engine-page-header.tsx';
+import { InstructionsModal } from './instructions-modal.tsx';
+import { QuestionPaginator } from './question-paginator.tsx';
+import { QuestionView } from './question-view.tsx';
+import { SaveIndicator } from './save-indicator.tsx';
+import { StatusTable } from './status-table.tsx';
+
+const MemoCountdown = memo(Countdown);
+const MemoPageHeader = memo(EnginePageHeader);
+
+/** The information message that stays until the test is sent (spec 001, section 2). */
+const TestNotice = memo(function TestNotice() {
+  const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  return <Alert className="test-page__notice" type="info" showIcon title={t('player.notice')} />;
+});
+
+const FinishButton = memo(function FinishButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  return (
+    <Button type="primary" block onClick={onClick}>
+      {t('player.finish')}
+    </Button>
+  );
+});
+
+/** Instructions are read once per attempt and tab: a reload resumes without them. */
+const instructionsKey = (attemptId: number) => `ensaya.instructionsRead.${attemptId}`;
+
+function wereInstructionsRead(attemptId: number): boolean {
+  try {
+    return window.sessionStorage.getItem(instructionsKey(attemptId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberInstructionsRead(attemptId: number): void {
+  try {
+    window.sessionStorage.setItem(instructionsKey(attemptId), '1');
+  } catch {
+    // Shown again after a reload.
+  }
+}
+
+type OpenDialog = 'finish' | 'leave' | null;
+
+/**
+ * Taking an attempt (spec 001, sections 2 and 4): instructions first, then one question at a
+ * time with the paginator and the status table, answers saved as they are given, the countdown to
+ * the server's deadline, and sending: by the finish button (confirmed), at the deadline, or by
+ * leaving (the back button, confirmed; the browser's back; closing the page).
+ */
+export function TestPlayer({
+  attempt,
+  title,
+  isDebug,
+}: {
+  attempt: LoadedAttempt;
+  title: string;
+  isDebug: boolean;
+}) {
+  const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [control] = useState(readControl);
+  const [index, setIndex] = useState(0);
+  const [isContextVisible, setIsContextVisible] = useState(true);
+  const [hasStarted, setHasStarted] = useState(() => wereInstructionsRead(attempt.id));
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const [isSending, setIsSending] = useState(false);
+  /** Sent, being sent, or left: no more saving, leaving or sending. */
+  const isOverRef = useRef(false);
+  const isClosedRef = useRef(false);
+  const questions = attempt.questions;
+  const total = questions.length;
+
+  const goToResult = useCallback(
+    (result?: AttemptResult) => {
+      isOverRef.current = true;
+      if (result) queryClient.setQueryData(resultQueryKey(attempt.id), result);
+      else queryClient.removeQueries({ queryKey: resultQueryKey(attempt.id) });
+      queryClient.removeQueries({ queryKey: attemptQueryKey(attempt.id), exact: true });
+      // The subject now has one more test: its history and statistics open from the header.
+      const current = readControl();
+      if (current?.subjectId === attempt.subject_id) {
+        updateControl({ testCount: current.testCount + 1 });
+      }
+      markTestOver();
+      void navigate(resultPath(attempt.id), { replace: true });
+    },
+    [attempt.id, attempt.subject_id, navigate, queryClient],
+  );
+
+  const onClosed = useCallback(() => {
+    // Sent elsewhere, or past the deadline (the server sent it with what was saved).
+    isClosedRef.current = true;
+    goToResult();
+  }, [goToResult]);
+
+  const { answers, solutions, saveStatus, choose, toggleMark, flush, unsent, close } =
+    useAttemptAnswers(attempt, { onClosed });
+
+  useEffect(() => {
+    markTestRunning();
+  }, []);
+
+  useLeaveOnPagehide(attempt.id, !isSending, unsent);
+
+  const send = useCallback(
+    async (reason: 'finish' | 'deadline') => {
+      if (isOverRef.current) return;
+      isOverRef.current = true;
+      setIsSending(true);
+      const isSaved = await flush();
+      if (isClosedRef.current) return;
+      if (!isSaved && reason === 'finish') {
+        // Never send while answers are missing on the server: keep going and say so.
+        isOverRef.current = false;
+        setIsSending(false);
+        setOpenDialog(null);
+        showErrorDialog(t('errors.title', { ns: 'translation' }), t('finish.unsaved'));
+        return;
+      }
+      try {
+        const result = await submitAttempt(attempt.id);
+        close({ keepPending: false });
+        goToResult(result);
+      } catch (error) {
+        if (reason === 'deadline') {
+          // The server sends it on its own at the deadline; the result page reads it.
+          close({ keepPending: true });
+          goToResult();
+          return;
+        }
+        isOverRef.current = false;
+        setIsSending(false);
+        showApiError(error);
+      }
+    },
+    [attempt.id, close, flush, goToResult, t],
+  );
+
+  const onExpire = useCallback(() => void send('deadline'), [send]);
+
+  // The browser's back button leaves the test, which sends it (spec 001, section 4): the result
+  // page sends it with whatever this page had not delivered yet.
+  useEffect(() => {
+    const onPopState = () => {
+      if (isOverRef.current) return;
+      isOverRef.current = true;
+      close({ keepPending: true });
+      markTestOver();
+      void navigate(resultPath(attempt.id), { replace: true });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [attempt.id, close, navigate]);
+
+  const select = useCallback(
+    (next: number) => setIndex(Math.max(0, Math.min(total - 1, next))),
+    [total],
+  );
+  const toggleContext = useCallback(() => setIsContextVisible((visible) => !visible), []);
+  const openFinish = useCallback(() => setOpenDialog('finish'), []);
+  const openLeave = useCallback(() => setOpenDialog('leave'), []);
+
+  const counts = useMemo(() => {
+    let answered = 0;
+    let marked = 0;
+    for (const question of questions) {
+      const answer = answerOf(answers, question.stem_id);
+      if (isAnswered(answer)) answered += 1;
+      if (answer.isMarked) marked += 1;
+    }
+    return { answered, marked, unanswered: total - answered };
+  }, [answers, questions, total]);
+
+  const question = questions[index]!;
+
+  return (
+    <div className="test-page">
+      <MemoPageHeader title={title} control={control} isTestRunning onBack={openLeave} />
+      <TestNotice />
+
+      <div className="test-page__bar">
+        {attempt.deadline_at ? (
+          <MemoCountdown
+            deadlineAt={attempt.deadline_at}
+            offsetMs={attempt.clockOffsetMs}
+            onExpire={onExpire}
+          />
+        ) : (
+          <span className="countdown countdown--none">{t('countdown.none')}</span>
+        )}
+        <span className="test-page__progress">
+          {t('player.progress', { answered: counts.answered, total })}
+        </span>
+        <SaveIndicator status={saveStatus} />
+      </div>
+
+      {hasStarted && (
+        <div className="player">
+          <div className="player__main">
+            <QuestionView
+              question={question}
+              number={index + 1}
+              total={total}
+              answer={answerOf(answers, question.stem_id)}
+              solution={attempt.study_mode ? solutions.get(question.stem_id) : undefined}
+              isDebug={isDebug}
+              isContextVisible={isContextVisible}
+              onToggleContext={toggleContext}
+              onChoose={choose}
+              onToggleMark={toggleMark}
+            />
+            <div className="player__actions">
+              <Button onClick={() => select(index - 1)} disabled={index === 0}>
+                {t('player.previous')}
+              </Button>
+              <Button
+                type="primary"
+                onClick={() => select(index + 1)}
+                disabled={index === total - 1}
+              >
+                {t('player.next')}
+              </Button>
+            </div>
+            <QuestionPaginator total={total} current={index} onSelect={select} />
+            <CommentBox
+              subjectId={attempt.subject_id}
+              stemId={question.stem_id}
+              attemptId={attempt.id}
+            />
+          </div>
+          <aside className="player__side" aria-label={t('status.title')}>
+            <FinishButton onClick={openFinish} />
+            <h2 className="player__side-title">{t('status.title')}</h2>
+            <StatusTable
+              questions={questions}
+              answers={answers}
+              current={index}
+              onSelect={select}
+            />
+          </aside>
+        </div>
+      )}
+
+      {!hasStarted && (
+        <InstructionsModal
+          open
+          attempt={attempt}
+          onContinue={() => {
+            rememberInstructionsRead(attempt.id);
+            setHasStarted(true);
+          }}
+        />
+      )}
+
+      {openDialog !== null && (
+        <Modal
+          open
+          title={openDialog === 'leave' ? t('finish.leaveTitle') : t('finish.title')}
+          okText={openDialog === 'leave' ? t('finish.leaveConfirm') : t('finish.confirm')}
+          cancelText={t('finish.cancel')}
+          confirmLoading={isSending}
+          onOk={() => void send('finish')}
+          onCancel={() => setOpenDialog(null)}
+        >
+          <p>{openDialog === 'leave' ? t('finish.leaveQuestion') : t('finish.question')}</p>
+          <p>
+            {t('finish.summary', {
+              answered: counts.answered,
+              unanswered: counts.unanswered,
+              marked: counts.marked,
+            })}
+          </p>
+        </Modal>
+      )}
+    </div>
+  );
+}

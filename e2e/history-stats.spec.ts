@@ -1,0 +1,319 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// History, review, statistics and dashboard as the demo student sees them (spec 001, sections 2
+// to 9): every chart with the numbers the API sent to the page, sorting and paging the history,
+// delete and delete all with their 2 s + 3 s timings, the review of a past attempt, and the own
+// wrong answers button starting a test. The demo student has 48 seeded attempts (8 per subject).
+// Changes happen in subjects the test engine's spec leaves alone (Matemática M1 and Historia),
+// and only to attempts made here. SCREENSHOTS=1 also saves the docs' screenshots.
+
+const PASSWORD = 'Ensaya2026!';
+const HISTORY_SUBJECT = 'Competencia Matemática M1';
+const REVIEW_SUBJECT = /^Historia/;
+const takeScreenshots = process.env.SCREENSHOTS === '1';
+
+test.describe.configure({ mode: 'serial' });
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
+  if (await acceptCookies.isVisible()) await acceptCookies.click();
+}
+
+/** Numbers as the app writes them in Spanish. */
+const number = (value: number, digits = 2) =>
+  new Intl.NumberFormat('es-CL', { maximumFractionDigits: digits }).format(value);
+const percent = (value: number) => `${number(value)} %`;
+
+type SubjectCard = { id: number; name: string };
+
+async function subjectId(page: Page, name: string | RegExp): Promise<number> {
+  const response = await page.request.get('/api/subjects');
+  const body = (await response.json()) as { data: { subjects: SubjectCard[] }[] };
+  const card = body.data
+    .flatMap((standardTest) => standardTest.subjects)
+    .find((subject) =>
+      typeof name === 'string' ? subject.name === name : name.test(subject.name),
+    );
+  if (!card) throw new Error(`No subject ${String(name)}`);
+  return card.id;
+}
+
+/** A chart card's figure ("label" then "value") as the page shows it. */
+function figure(page: Page, card: string, label: string) {
+  return page
+    .getByRole('region', { name: card, exact: true })
+    .locator('.chart-card__figure')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.chart-card__figure-value');
+}
+
+/** Sends a one-question practice test in the subject through the API, as a browser would. */
+async function sendPractice(page: Page, subject: number): Promise<number> {
+  const cookies = await page.context().cookies();
+  const token = decodeURIComponent(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')!.value);
+  const headers = { 'X-XSRF-TOKEN': token };
+  const started = await page.request.post('/api/user-tests', {
+    headers,
+    data: {
+      subject_id: subject,
+      mode: 'practice',
+      selection: { value: 2, limit: 1 },
+      random_question: true,
+      random_answer: false,
+      study_mode: false,
+      replace_in_progress: true,
+    },
+  });
+  expect(started.status()).toBe(201);
+  const { data } = (await started.json()) as { data: { id: number } };
+  const sent = await page.request.post(`/api/user-tests/${data.id}/submit`, { headers });
+  expect(sent.ok()).toBe(true);
+  return data.id;
+}
+
+test.beforeEach(async ({ page }) => {
+  await logIn(page);
+});
+
+test('the dashboard shows every chart with the numbers of GET /api/dashboard', async ({ page }) => {
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/dashboard'));
+  await page.goto('/dashboard');
+  const { data } = (await (await response).json()) as {
+    data: {
+      average: { percentage: number; correct: number; total: number };
+      subjects: { name: string; correct_percentage: number }[];
+      gauss: { mean: number; students: number; user: { percentage: number } | null };
+      scores: { name: string; average_score: number; max_score: number }[];
+      correct_by_type: { user_test_type: string; average_correct: number; average_total: number }[];
+    };
+  };
+
+  const average = page.getByRole('region', { name: 'Tu promedio' });
+  await expect(average.locator('dd').nth(0)).toHaveText(percent(data.average.percentage));
+  await expect(average.locator('dd').nth(1)).toHaveText(number(data.average.correct, 0));
+  await expect(average.locator('dd').nth(2)).toHaveText(number(data.average.total, 0));
+  expect(data.subjects.length).toBe(6);
+  for (const subject of data.subjects) {
+    await expect(figure(page, 'Promedio por materia', subject.name)).toHaveText(
+      percent(subject.correct_percentage),
+    );
+  }
+  const gauss = 'Tu posición entre los estudiantes';
+  await expect(figure(page, gauss, 'Tu porcentaje')).toHaveText(
+    percent(data.gauss.user!.percentage),
+  );
+  await expect(figure(page, gauss, 'Promedio de los estudiantes')).toHaveText(
+    percent(data.gauss.mean),
+  );
+  await expect(figure(page, gauss, 'Estudiantes')).toHaveText(number(data.gauss.students, 0));
+  for (const score of data.scores) {
+    await expect(figure(page, 'Puntaje de ensayos por materia', score.name)).toHaveText(
+      `${number(score.average_score)} de ${number(score.max_score, 0)}`,
+    );
+  }
+  const typeName: Record<string, string> = { custom: 'Prácticas', official: 'Ensayos' };
+  for (const row of data.correct_by_type) {
+    await expect(
+      figure(page, 'Correctas promedio por tipo de prueba', typeName[row.user_test_type]!),
+    ).toHaveText(`${number(row.average_correct)} de ${number(row.average_total)}`);
+  }
+  // Four charts drawn by ECharts (bars, bell curve, radial, columns).
+  await expect(page.locator('.chart-card canvas')).toHaveCount(4);
+  if (takeScreenshots) {
+    await page.waitForTimeout(1200); // the charts' entry animation
+    await page.screenshot({ path: 'docs/screenshots/dashboard.png', fullPage: true });
+  }
+});
+
+test('the statistics page charts a subject with the numbers of the statistics calls', async ({
+  page,
+}) => {
+  const id = await subjectId(page, REVIEW_SUBJECT);
+  const stats = page.waitForResponse((r) => r.url().includes('/api/user-subject-stats?'));
+  const themes = page.waitForResponse((r) => r.url().includes('/api/themes-stats?'));
+  const general = page.waitForResponse((r) => r.url().includes('/api/themes-stats-general?'));
+  const gauss = page.waitForResponse((r) => r.url().includes('/api/my-percentages-gauss?'));
+  await page.goto(`/estadistica?subject_id=${id}`);
+  const summary = ((await (await stats).json()) as { data: Record<string, number> }).data;
+  const perTheme = (
+    (await (await themes).json()) as {
+      data: { theme_id: number; name: string; correct_percentage: number }[];
+    }
+  ).data;
+  const everyone = (
+    (await (await general).json()) as { data: { theme_id: number; average_percentage: number }[] }
+  ).data;
+  const curve = ((await (await gauss).json()) as { data: { mean: number; students: number } }).data;
+
+  expect(summary.attempts).toBe(8);
+  const average = page.getByRole('region', { name: 'Tu promedio' });
+  await expect(average.locator('dd').nth(0)).toHaveText(percent(summary.correct_percentage!));
+  await expect(average.locator('dd').nth(1)).toHaveText(number(summary.correct!, 0));
+  await expect(average.locator('dd').nth(2)).toHaveText(number(summary.questions!, 0));
+  await expect(average.locator('dd').nth(3)).toHaveText('8');
+  const comparison = 'Comparación con todos los estudiantes';
+  await expect(figure(page, comparison, 'Promedio de los estudiantes')).toHaveText(
+    percent(curve.mean),
+  );
+  await expect(figure(page, comparison, 'Estudiantes')).toHaveText(number(curve.students, 0));
+  for (const theme of perTheme) {
+    await expect(figure(page, 'Porcentaje de correctas por tema', theme.name)).toHaveText(
+      percent(theme.correct_percentage),
+    );
+    const all = everyone.find((row) => row.theme_id === theme.theme_id)!.average_percentage;
+    await expect(figure(page, 'Tú y todos los estudiantes por tema', theme.name)).toHaveText(
+      `${number(theme.correct_percentage)} % · todos ${number(all)} %`,
+    );
+  }
+  // Bell curve, radial, columns and bars.
+  await expect(page.locator('.chart-card canvas')).toHaveCount(4);
+  await expect(
+    page.getByRole('button', { name: 'Repasar mis preguntas incorrectas' }),
+  ).toBeVisible();
+  if (takeScreenshots) {
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: 'docs/screenshots/statistics.png', fullPage: true });
+  }
+});
+
+test('the history sorts and pages on the server', async ({ page }) => {
+  const id = await subjectId(page, HISTORY_SUBJECT);
+  // 6 seeded practice tests in the subject; 5 more make two pages.
+  for (let k = 0; k < 5; k++) await sendPractice(page, id);
+  await page.goto(`/historico?subject_id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Historial de prácticas' })).toBeVisible();
+  await expect(page.getByText('11 pruebas')).toBeVisible();
+  const rows = page.locator('.history-table tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(10);
+
+  const sorted = page.waitForRequest(
+    (r) => r.url().includes('sort=score') && r.url().includes('order=desc'),
+  );
+  await page.getByRole('columnheader', { name: /Puntaje/ }).click();
+  await sorted;
+  const ascending = page.waitForRequest(
+    (r) => r.url().includes('sort=correct') && r.url().includes('order=desc'),
+  );
+  await page.getByRole('columnheader', { name: /Correctas/ }).click();
+  await ascending;
+  await expect(rows).toHaveCount(10);
+  const correct = await rows.locator('td:nth-child(5)').allTextContents();
+  expect(correct.map(Number)).toEqual([...correct.map(Number)].sort((a, b) => b - a));
+
+  const paged = page.waitForRequest(
+    (r) => r.url().includes('page=2') && r.url().includes('sort=correct'),
+  );
+  await page.getByRole('listitem', { name: '2' }).click();
+  await paged;
+  await expect(rows).toHaveCount(1);
+});
+
+test('delete and delete all wait 2 s for the message and 3 s more to leave', async ({ page }) => {
+  const id = await subjectId(page, HISTORY_SUBJECT);
+  await page.goto(`/historico?subject_id=${id}`);
+  await expect(page.getByText(/\d+ pruebas/)).toBeVisible();
+  const rows = page.locator('.history-table tbody tr.ant-table-row');
+  const before = Number((await page.getByText(/\d+ pruebas/).textContent())!.split(' ')[0]);
+  expect(before).toBeGreaterThanOrEqual(9);
+
+  // Newest first: the first rows are the practice tests sent by the previous test.
+  await rows.nth(0).getByRole('checkbox').check();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Eliminar', exact: true }).click();
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  await page
+    .getByRole('dialog', { name: 'Eliminar prueba' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  expect((await deleted).status()).toBe(200);
+  const deletedAt = Date.now();
+  const message = page.getByRole('status').filter({ hasText: /eliminad/ });
+  await expect(message).toBeVisible({ timeout: 4000 });
+  const shownAfter = Date.now() - deletedAt;
+  await expect(page).toHaveURL(/\/materias$/, { timeout: 6000 });
+  const movedAfter = Date.now() - deletedAt;
+  expect(shownAfter).toBeGreaterThanOrEqual(1900);
+  expect(shownAfter).toBeLessThan(3000);
+  expect(movedAfter).toBeGreaterThanOrEqual(4900);
+
+  await page.goto(`/historico?subject_id=${id}`);
+  await expect(page.getByText(`${before - 1} pruebas`)).toBeVisible();
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await expect(page.getByRole('toolbar').getByText('2 seleccionadas')).toBeVisible();
+  await page.getByRole('button', { name: 'Eliminar todas' }).click();
+  const deletedAll = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  await page
+    .getByRole('dialog', { name: 'Eliminar pruebas' })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
+  const response = await deletedAll;
+  expect(response.request().postDataJSON()).toMatchObject({ user_test_ids: expect.any(Array) });
+  const allAt = Date.now();
+  await expect(page.getByRole('status').filter({ hasText: /2/ })).toBeVisible({ timeout: 4000 });
+  expect(Date.now() - allAt).toBeGreaterThanOrEqual(1900);
+  await expect(page).toHaveURL(/\/materias$/, { timeout: 6000 });
+  expect(Date.now() - allAt).toBeGreaterThanOrEqual(4900);
+  const history = await page.request.get(`/api/subjects/${id}/user-tests?type=custom`);
+  expect(((await history.json()) as { meta: { total: number } }).meta.total).toBe(before - 3);
+});
+
+test('reviews a past mock exam question by question and finishes in its history', async ({
+  page,
+}) => {
+  const id = await subjectId(page, REVIEW_SUBJECT);
+  await page.goto(`/historico/ensayo?subject_id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Historial de ensayos' })).toBeVisible();
+  const rows = page.locator('.history-table tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Revisar' }).click();
+  await expect(page).toHaveURL(/\/revisar\?id=(\d+)$/);
+  const attemptId = Number(new URL(page.url()).searchParams.get('id'));
+  const attempt = (
+    (await (await page.request.get(`/api/user-tests/${attemptId}`)).json()) as {
+      data: { questions: { is_correct: boolean | null; is_marked: boolean }[] };
+    }
+  ).data;
+  const total = attempt.questions.length;
+
+  for (const n of [1, 2]) {
+    const question = page.getByRole('article', { name: `Pregunta ${n} de ${total}` });
+    await expect(question).toBeVisible();
+    await expect(question.locator('.review-question__outcome')).toHaveText(
+      attempt.questions[n - 1]!.is_correct ? 'Correcta' : 'Incorrecta',
+    );
+    await question.getByRole('button', { name: 'Ver explicación' }).click();
+    await expect(question.getByRole('region', { name: 'Explicación' })).toBeVisible();
+    if (n === 1) await page.getByRole('button', { name: 'Siguiente' }).click();
+  }
+  for (const [index, question] of attempt.questions.entries()) {
+    const box = page.getByRole('checkbox', { name: `Marcada ${index + 1}`, exact: true });
+    if (question.is_marked) await expect(box).toBeChecked();
+    else await expect(box).not.toBeChecked();
+  }
+  await page.getByRole('button', { name: 'Finalizar revisión' }).click();
+  await expect(page).toHaveURL(/\/historico\/ensayo$/);
+});
+
+test('the own wrong answers button starts a wrong-answers test', async ({ page }) => {
+  const id = await subjectId(page, REVIEW_SUBJECT);
+  await page.goto(`/estadistica?subject_id=${id}`);
+  const started = page.waitForResponse(
+    (r) => r.url().endsWith('/api/user-tests') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Repasar mis preguntas incorrectas' }).click();
+  const response = await started;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({
+    subject_id: id,
+    mode: 'wrong_answers',
+    wrong_source: 'own',
+  });
+  await expect(page).toHaveURL(/\/revision\?id=\d+$/);
+  await expect(page.getByRole('dialog', { name: 'Instrucciones' })).toBeVisible();
+});
