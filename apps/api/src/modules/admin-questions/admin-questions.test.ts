@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createSubject, questionBody, TEST_PASSWORD } from '../../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { stems } from '../../db/schema/index.ts';
+import { createBank, grantAccess } from '../../test/bank-factory.ts';
+import {
+  createAdmin,
+  createStudent,
+  createSubject,
+  questionBody,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -215,5 +224,27 @@ describe('admin questions', () => {
     );
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.stem_number).toBeDefined();
+  });
+
+  it('refuses to delete a question an attempt used (409) and lets it be deactivated', async () => {
+    const bank = await createBank(t.db, { perTheme: 2 });
+    const student = await createStudent(t.db);
+    await grantAccess(t.db, student.id, bank.subject.id);
+    const client = new TestClient(t.app);
+    await client.login(student.email, TEST_PASSWORD);
+    const started = await client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'practice',
+      selection: { value: 1 },
+    });
+    expect(started.statusCode).toBe(201);
+    const used = bank.bank[0]!.id;
+
+    const refused = await del(`/api/admin/questions/${used}`);
+    expect(refused.statusCode).toBe(409);
+    expect(await t.db.$count(stems, eq(stems.id, used))).toBe(1);
+    const deactivated = await patch(`/api/admin/questions/${used}`, { is_active: false });
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json().data.is_active).toBe(false);
   });
 });
