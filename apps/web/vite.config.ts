@@ -29,5 +29,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Component tests render Ant Design in jsdom; on a busy 2-core machine running every project
+    // at once one can take several seconds. Performance is measured in bench/, never here.
+    testTimeout: 20_000,
   },
 });
