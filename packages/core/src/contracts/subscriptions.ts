@@ -126,6 +126,21 @@ export const AfterLoginResponse = z.object({
   }),
 });
 
+/** GET api/user-subscriptions/standard-test: per standard test, the subscription that matters. */
+export const StandardTestSubscriptionsResponse = z.object({
+  data: z.array(
+    z.object({
+      standard_test_id: z.number().int(),
+      standard_test_name: z.string(),
+      subscription_id: z.number().int(),
+      status: SubscriptionStatus,
+      has_access: z.boolean(),
+      subscription_end: Timestamp,
+      trial_days_left: z.number().int(),
+    }),
+  ),
+});
+
 // --- Coupons -------------------------------------------------------------------------------------
 
 /** An empty code is 'You must enter a code', checked by the service so the message is the spec's. */

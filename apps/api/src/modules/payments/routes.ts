@@ -66,19 +66,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request) => linkFor(request.user!.id, request.body.id),
   );
 
-  app.get(
+  // The spec names both paths for the payment link of one subscription (spec 000 section 7).
+  for (const path of [
     '/api/user-subscriptions/:id/increase-checkout-link',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['payments'],
-        summary: 'The payment link of subscription {id} (URL at data[1]).',
-        params: IdParams,
-        response: { 200: PaymentLinkResponse, ...errors },
+    '/api/user-subscriptions/increase/:id',
+  ]) {
+    app.get(
+      path,
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: ['payments'],
+          summary: 'The payment link of subscription {id} (URL at data[1]).',
+          params: IdParams,
+          response: { 200: PaymentLinkResponse, ...errors },
+        },
       },
-    },
-    async (request) => linkFor(request.user!.id, request.params.id),
-  );
+      async (request) => linkFor(request.user!.id, request.params.id),
+    );
+  }
 
   app.get(
     '/api/user-subscriptions/increase-checkout-link',

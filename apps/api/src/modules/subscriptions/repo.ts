@@ -204,6 +204,25 @@ export async function listAllUserSubscriptionStatuses(db: DbOrTx, userId: number
     .orderBy(desc(userSubscriptions.id));
 }
 
+/** Every subscription of the student with its package's standard test, newest first. */
+export async function listUserSubscriptionsWithTest(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: userSubscriptions.id,
+      status: userSubscriptions.status,
+      trialStartedAt: userSubscriptions.trialStartedAt,
+      trialDuration: userSubscriptions.trialDuration,
+      subscriptionEnd: userSubscriptions.subscriptionEnd,
+      standardTestId: standardTests.id,
+      standardTestName: standardTests.name,
+    })
+    .from(userSubscriptions)
+    .innerJoin(packages, eq(packages.id, userSubscriptions.packageId))
+    .innerJoin(standardTests, eq(standardTests.id, packages.standardTestId))
+    .where(eq(userSubscriptions.userId, userId))
+    .orderBy(desc(userSubscriptions.id));
+}
+
 /** What presenting subscriptions needs besides their rows, in one query per kind. */
 export async function subscriptionDetails(db: DbOrTx, rows: SubscriptionRow[]) {
   const ids = rows.map((row) => row.id);

@@ -19,6 +19,7 @@ import {
   PromoResultResponse,
   SetStatusPendingRequest,
   SetStatusRequest,
+  StandardTestSubscriptionsResponse,
   SubscriptionListQuery,
   SubscriptionListResponse,
   SubscriptionResponse,
@@ -184,6 +185,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request) => ({
       data: await service.afterLogin(db, request.user!.id, await clock.now()),
+    }),
+  );
+
+  app.get(
+    '/api/user-subscriptions/standard-test',
+    {
+      config: user,
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Per standard test the student subscribed to, the subscription that matters (access first, then trial, then newest) with access and trial days left.',
+        response: { 200: StandardTestSubscriptionsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.standardTestSubscriptions(db, request.user!.id, await clock.now()),
     }),
   );
 

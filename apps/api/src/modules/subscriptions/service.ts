@@ -6,7 +6,7 @@ import type {
 } from '@ensaya/core/contracts/subscriptions';
 import type { Language } from '@ensaya/core/i18n/language';
 import type { MessageKey } from '@ensaya/core/i18n/messages';
-import { routeAfterLogin, trialDaysLeft } from '@ensaya/core/subscriptions/access';
+import { hasAccess, routeAfterLogin, trialDaysLeft } from '@ensaya/core/subscriptions/access';
 import { canApplyCoupon, PAYABLE_STATUSES } from '@ensaya/core/subscriptions/lifecycle';
 import { priceBlock, type Coupon } from '@ensaya/core/subscriptions/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -147,6 +147,35 @@ export async function afterLogin(db: Db, userId: number, now: Date) {
     status: first?.status ?? null,
     trial_days_left: trial ? trialDaysLeft(trial.trialStartedAt, trial.trialDuration, now) : 0,
   };
+}
+
+/**
+ * The shared state's `subscription.standardTest` (spec 000 section 3): for each standard test the
+ * student has subscribed to, the subscription that matters most: one giving access, else a trial,
+ * else the newest that is not Canceled, else the newest.
+ */
+export async function standardTestSubscriptions(db: Db, userId: number, now: Date) {
+  const rows = await repo.listUserSubscriptionsWithTest(db, userId);
+  const rank = (row: (typeof rows)[number]) =>
+    hasAccess(row, now) ? 0 : row.status === 'Trial' ? 1 : row.status !== 'Canceled' ? 2 : 3;
+  const best = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) {
+    const current = best.get(row.standardTestId);
+    // Rows come newest first, so on equal rank the first one seen stays.
+    if (!current || rank(row) < rank(current)) best.set(row.standardTestId, row);
+  }
+  return [...best.values()]
+    .sort((a, b) => a.standardTestId - b.standardTestId)
+    .map((row) => ({
+      standard_test_id: row.standardTestId,
+      standard_test_name: row.standardTestName,
+      subscription_id: row.id,
+      status: row.status,
+      has_access: hasAccess(row, now),
+      subscription_end: row.subscriptionEnd?.toISOString() ?? null,
+      trial_days_left:
+        row.status === 'Trial' ? trialDaysLeft(row.trialStartedAt, row.trialDuration, now) : 0,
+    }));
 }
 
 /**

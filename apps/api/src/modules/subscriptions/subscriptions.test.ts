@@ -205,6 +205,37 @@ describe('payment and status', () => {
     expect(after.json().data).toMatchObject({ route: '/dashboard', trial_days_left: 7 });
   });
 
+  it('answers per standard test the subscription that matters, and its payment link', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client } = await signedInStudent(t);
+    expect((await client.get('/api/user-subscriptions/standard-test')).json().data).toEqual([]);
+    const older = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    await setStatus(older.id, 'Active');
+    const newer = await createSubscription(client, pack.id, subjectIds.slice(1, 3));
+    const tests = (await client.get('/api/user-subscriptions/standard-test')).json().data;
+    // The newer one is only Created: the Active one is what gives access to the standard test.
+    expect(tests).toEqual([
+      expect.objectContaining({
+        standard_test_id: 1,
+        subscription_id: older.id,
+        status: 'Active',
+        has_access: true,
+        trial_days_left: 0,
+      }),
+    ]);
+    const link = await client.get(`/api/user-subscriptions/increase/${newer.id}`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json().data[0]).toBe(newer.id);
+    expect(link.json().data[1]).toContain('/sandbox-gateway/enroll?token=');
+    const intruder = await signedInStudent(t);
+    expect(
+      (await intruder.client.get(`/api/user-subscriptions/increase/${newer.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await intruder.client.get('/api/user-subscriptions/standard-test')).json().data,
+    ).toEqual([]);
+  });
+
   it('toggles renewal between Active and Pause and refuses other changes with 422', async () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client } = await signedInStudent(t);

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { testConfig, type Config } from '../../config.ts';
+import { createDatabase } from '../../db/client.ts';
+import { invoices, userSubscriptions } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import {
+  APPROVE,
+  createPackage,
+  createSubscription,
+  payWithCard,
+  signedInStudent,
+} from '../subscriptions/test-fixtures.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * The dev clock is one offset for the whole database, so these tests always run on their own
+ * in-memory PGlite: moving it on the shared PostgreSQL test database would move the time of every
+ * other test file running at once.
+ */
+async function isolatedApp(overrides: Partial<Config>): Promise<TestApp> {
+  const config = testConfig({
+    databaseUrl: undefined,
+    sandboxGatewaySecret: 's'.repeat(32),
+    ...overrides,
+  });
+  const database = await createDatabase({});
+  await database.migrate();
+  await seedDatabase(database.db, { demo: false });
+  const app = await buildApp({ config, database, serveWebApp: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+describe('dev clock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await isolatedApp({ devClock: true });
+  });
+  afterAll(() => t?.close());
+
+  it('moves time for subscriptions and jobs: the trial end charges the card', async () => {
+    const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 7 });
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    await payWithCard(client, sub.id, APPROVE);
+
+    const start = (await client.get('/api/dev/clock')).json().data;
+    expect(start.offset_ms).toBe(0);
+    expect(Math.abs(Date.parse(start.now) - Date.now())).toBeLessThan(5_000);
+
+    const moved = await client.post('/api/dev/clock', { advance_days: 7, advance_seconds: 60 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.offset_ms).toBe(7 * DAY + 60_000);
+    expect((await client.get('/api/user-subscriptions/after-login')).json().data).toMatchObject({
+      trial_days_left: 0,
+    });
+
+    const run = await client.post('/api/dev/jobs/run', {});
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().data.ran).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.id, sub.id));
+    expect(row!.status).toBe('Active');
+    const bills = await t.db.select().from(invoices).where(eq(invoices.userId, student.id));
+    expect(bills.map((bill) => bill.status)).toEqual(['paid']);
+
+    // Running again finds nothing due: the trial end was handled once.
+    expect((await client.post('/api/dev/jobs/run', {})).json().data.ran).toBe(0);
+
+    const reset = await client.post('/api/dev/clock', { reset: true });
+    expect(reset.json().data.offset_ms).toBe(0);
+  });
+
+  it('refuses a bad move with 422 and keeps the time', async () => {
+    const { client } = await signedInStudent(t);
+    await client.post('/api/dev/clock', { advance_days: 2 });
+    const bad = await client.post('/api/dev/clock', { advance_days: 'soon' });
+    expect(bad.statusCode).toBe(422);
+    expect((await client.get('/api/dev/clock')).json().data.offset_ms).toBe(2 * DAY);
+    await client.post('/api/dev/clock', { reset: true });
+  });
+});
+
+describe('without DEV_CLOCK', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await isolatedApp({ devClock: false });
+  });
+  afterAll(() => t?.close());
+
+  it('has no clock and no run-now call', async () => {
+    const { client } = await signedInStudent(t);
+    expect((await client.get('/api/dev/clock')).statusCode).toBe(404);
+    expect((await client.post('/api/dev/clock', { advance_days: 1 })).statusCode).toBe(404);
+    expect((await client.post('/api/dev/jobs/run', {})).statusCode).toBe(404);
+  });
+});
