@@ -115,7 +115,7 @@ const StatisticsPage = lazyPage(
   'StatisticsPage',
 );
 const CancelSubscriptionPage = lazyPage(
-  () => import('../features/subscriptions/routes/cancel-subscription-page.tsx'),
+  () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',
 );
 const InvoiceDetailsPage = lazyPage(
