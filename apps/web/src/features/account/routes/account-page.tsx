@@ -5,9 +5,11 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { AddressSection } from '../components/address-section.tsx';
 import { AvatarBlock } from '../components/avatar-block.tsx';
+import { InvoicesCard } from '../components/invoices-card.tsx';
 import { LocationSection } from '../components/location-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
+import { SubscriptionsCard } from '../components/subscriptions-card.tsx';
 
 /** `/cuenta/editar`: the account (spec 000, screen 9). */
 export function AccountPage() {
@@ -31,8 +33,10 @@ export function AccountPage() {
         <LocationSection address={user.address} />
       </div>
 
-      {/* SLOT: the subscriptions table (plan, subjects, status action; paginated) comes with the
-          subscriptions issue, here, above the cancel button (spec 000, screen 9 and section 4). */}
+      <div className="account__billing">
+        <SubscriptionsCard isDebug={user.permissions.length > 0} />
+        <InvoicesCard />
+      </div>
 
       <div className="account__footer">
         <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>
