@@ -4,15 +4,25 @@ import { StorageKey } from '@ensaya/core/storage-keys';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useAfterLogin } from '../../features/trial-banner/api/get-after-login.ts';
+import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
 import '../../lib/core-messages-full.ts';
 
-/** The page layout of every protected route: header and content; the footer comes from the root. */
+/**
+ * The page layout of every protected route: header, the trial banner, and content; the footer
+ * comes from the root.
+ */
 export function ProtectedLayout() {
   const { data: user } = useMe();
   const logout = useLogout();
   const headerFlag = useStoredValue(StorageKey.header);
+  const isFullHeader = headerFlag === '1' || headerFlag === null;
+  const afterLogin = useAfterLogin(Boolean(user));
+  // During a trial, under the header; never while a test runs (the reduced header).
+  const trialDaysLeft =
+    isFullHeader && afterLogin.data?.status === 'Trial' ? afterLogin.data.trial_days_left : null;
 
   // The full header needs the flag at '1'; a test sets it to '0' while it runs (spec 000,
   // section 4). A student arriving without it (a new tab, cleared storage) gets the full header.
@@ -24,9 +34,10 @@ export function ProtectedLayout() {
     <>
       <AppHeader
         user={user ? { name: user.name, lastName: user.last_name, avatar: user.avatar } : undefined}
-        isFull={headerFlag === '1' || headerFlag === null}
+        isFull={isFullHeader}
         onLogout={() => logout.mutate()}
       />
+      {trialDaysLeft !== null && <TrialBanner daysLeft={trialDaysLeft} />}
       <main className="app-main" id="main">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />

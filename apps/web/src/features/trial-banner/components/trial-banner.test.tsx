@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { afterLoginQueryOptions } from '../api/get-after-login.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { installFakeApi, meHandler } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+function afterLoginApi(status: string | null, trialDaysLeft: number) {
+  return installFakeApi({
+    'GET /api/me': meHandler(() => true),
+    'GET /api/user-subscriptions/after-login': () => ({
+      status: 200,
+      body: {
+        data: {
+          route: '/dashboard',
+          subscription_id: status ? 5 : null,
+          status,
+          trial_days_left: trialDaysLeft,
+        },
+      },
+    }),
+  });
+}
+
+const afterLoginKey = afterLoginQueryOptions().queryKey;
+const banner = () => screen.queryByRole('complementary', { name: 'Periodo de prueba' });
+
+describe('trial banner', () => {
+  it('shows the days of trial left under the header, with a way to subscribe', async () => {
+    afterLoginApi('Trial', 5);
+    const { user, pathname } = renderApp('/materias');
+
+    expect(await screen.findByText('Te quedan 5 días de prueba.')).toBeVisible();
+    expect(banner()).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Suscribirme' }));
+    await waitFor(() => expect(pathname()).toBe('/cuenta/editar'));
+  });
+
+  it('says one day in the singular, and that the trial ends today at 0', async () => {
+    afterLoginApi('Trial', 1);
+    const first = renderApp('/materias');
+    expect(await screen.findByText('Te queda 1 día de prueba.')).toBeVisible();
+    first.unmount();
+
+    afterLoginApi('Trial', 0);
+    renderApp('/materias');
+    expect(await screen.findByText('Tu periodo de prueba termina hoy.')).toBeVisible();
+  });
+
+  it('speaks English when the interface does', async () => {
+    setLanguage('en');
+    afterLoginApi('Trial', 3);
+    renderApp('/materias');
+    expect(await screen.findByText('3 days of trial left.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/cuenta/editar',
+    );
+  });
+
+  it('is not shown outside a trial', async () => {
+    afterLoginApi('Active', 0);
+    const { queryClient } = renderApp('/materias');
+    await waitFor(() => expect(queryClient.getQueryData(afterLoginKey)).toBeDefined());
+    await screen.findByRole('heading', { name: 'Materias' });
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('is not shown while a test runs (header flag 0)', async () => {
+    localStorage.setItem('header', '0');
+    afterLoginApi('Trial', 5);
+    const { queryClient } = renderApp('/materias');
+    await waitFor(() => expect(queryClient.getQueryData(afterLoginKey)).toBeDefined());
+    await screen.findByRole('heading', { name: 'Materias' });
+    expect(screen.queryByText('Te quedan 5 días de prueba.')).not.toBeInTheDocument();
+  });
+});
