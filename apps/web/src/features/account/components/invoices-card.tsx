@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatClp, formatDate } from '../../../lib/format.ts';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceRow } from '../api/get-invoices.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
+import { withCellLabels } from '../lib/stacked-columns.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query.ts';
 import { SectionLoadError } from './section-load-error.tsx';
 
 const STATUS_COLOR: Record<InvoiceRow['status'], string> = {
@@ -19,6 +21,7 @@ export function InvoicesCard() {
   const { t } = useTranslation(ACCOUNT_NAMESPACE);
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page);
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
 
   const amount = (key: 'net' | 'vat' | 'total', title: string) => ({
     key,
@@ -68,12 +71,13 @@ export function InvoicesCard() {
         <SectionLoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : (
         <Table<InvoiceRow>
-          className="invoices__table"
+          className={isNarrow ? 'invoices__table stacked-table' : 'invoices__table'}
           rowKey="id"
-          columns={columns}
+          columns={withCellLabels(columns)}
+          size="middle"
           dataSource={invoices.data?.data ?? []}
           loading={invoices.isFetching}
-          scroll={{ x: 'max-content' }}
+          scroll={isNarrow ? undefined : { x: 'max-content' }}
           locale={{ emptyText: t('invoices.empty') }}
           pagination={{
             current: page,

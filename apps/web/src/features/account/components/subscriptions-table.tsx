@@ -7,7 +7,9 @@ import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { formatDate } from '../../../lib/format.ts';
 import { SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionRow } from '../api/get-subscriptions.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
+import { withCellLabels } from '../lib/stacked-columns.ts';
 import { actionFor, hasRenewalToggle } from '../lib/subscription-actions.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query.ts';
 import { PaymentNotice } from './payment-notice.tsx';
 
 const STATUS_COLOR: Record<SubscriptionStatus, string> = {
@@ -57,10 +59,17 @@ export function SubscriptionsTable({
   onSubscribe,
 }: SubscriptionsTableProps) {
   const { t } = useTranslation(ACCOUNT_NAMESPACE);
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
 
   const endOf = (row: SubscriptionRow) => {
-    if (row.status === 'Trial' && row.trial_ends_at)
-      return t('subscriptions.trialEnd', { date: formatDate(row.trial_ends_at) });
+    if (row.status === 'Trial' && row.trial_ends_at) {
+      return (
+        <span className="subscriptions__end">
+          {formatDate(row.trial_ends_at)}
+          <span className="subscriptions__hint">{t('subscriptions.trialEnd')}</span>
+        </span>
+      );
+    }
     return row.subscription_end ? formatDate(row.subscription_end) : t('none');
   };
 
@@ -168,12 +177,13 @@ export function SubscriptionsTable({
 
   return (
     <Table<SubscriptionRow>
-      className="subscriptions__table"
+      className={isNarrow ? 'subscriptions__table stacked-table' : 'subscriptions__table'}
       rowKey="id"
-      columns={columns}
+      columns={withCellLabels(columns)}
+      size="middle"
       dataSource={[...rows]}
       loading={isLoading}
-      scroll={{ x: 'max-content' }}
+      scroll={isNarrow ? undefined : { x: 'max-content' }}
       locale={{ emptyText: t('subscriptions.empty') }}
       expandable={{
         expandedRowKeys: withNotice,
