@@ -12,7 +12,7 @@ export type Message = { key: MessageKey; params?: Record<string, string | number
 export class AppError extends Error {
   readonly statusCode: number;
   readonly messageKey: MessageKey;
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, string | number | Message>;
   readonly fields: Record<string, Array<MessageKey | Message>> | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
@@ -21,7 +21,7 @@ export class AppError extends Error {
     statusCode: number,
     messageKey: MessageKey,
     options: {
-      params?: Record<string, string | number>;
+      params?: Record<string, string | number | Message>;
       fields?: Record<string, Array<MessageKey | Message>>;
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;

@@ -26,9 +26,10 @@ export const errorsPlugin = fp(async (app) => {
             Object.entries(error.fields).map(([field, keys]) => [
               field,
               keys.map((key) =>
-                typeof key === 'string'
-                  ? request.t(key, error.params)
-                  : translateMessage(request, key),
+                translateMessage(
+                  request,
+                  typeof key === 'string' ? { key, params: error.params } : key,
+                ),
               ),
             ]),
           )
@@ -36,7 +37,11 @@ export const errorsPlugin = fp(async (app) => {
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send({ message: request.t(error.messageKey, error.params), errors, ...error.extra });
+        .send({
+          message: translateMessage(request, { key: error.messageKey, params: error.params }),
+          errors,
+          ...error.extra,
+        });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -36,6 +36,7 @@ export function subscription(id: number, change: Partial<Subscription> = {}): Su
     coupon: null,
     card: { brand: 'Visa', last4: '1111' },
     payment_notice: null,
+    open_invoice: null,
     created_at: '2026-01-01T12:00:00.000Z',
     ...change,
   };

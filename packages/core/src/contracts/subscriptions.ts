@@ -104,6 +104,16 @@ export const Subscription = z.object({
     .nullable(),
   card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
   payment_notice: PaymentNotice,
+  /** The invoice waiting for payment (declined charge), with when it is retried; else null. */
+  open_invoice: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      total: z.number().int(),
+      attempt_count: z.number().int(),
+      next_attempt_at: Timestamp,
+    })
+    .nullable(),
   created_at: z.string(),
 });
 export type Subscription = z.infer<typeof Subscription>;

@@ -98,11 +98,23 @@ describe('trial end and renewals', () => {
 
 describe('dunning', () => {
   it('declines into Pending_payment, retries 1, 3 and 5 days later, then cancels', async () => {
-    const { student, sub } = await inTrial(DECLINE_LATER);
+    const { client, student, sub } = await inTrial(DECLINE_LATER);
     await runJobsOnce(t.db, deps, later(7.01));
     expect((await subscriptionRow(sub.id)).status).toBe('Pending_payment');
     let [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, student.id));
     expect(invoice).toMatchObject({ status: 'open', attemptCount: 1 });
+    // The subscription names its open invoice and when it is charged again, for the notice.
+    const read = (await client.get(`/api/user-subscriptions/${sub.id}`)).json().data;
+    expect(read).toMatchObject({
+      payment_notice: 'open',
+      open_invoice: {
+        id: invoice!.id,
+        number: invoice!.number,
+        total: 9990,
+        attempt_count: 1,
+        next_attempt_at: invoice!.nextAttemptAt!.toISOString(),
+      },
+    });
     const mails = await t.db
       .select()
       .from(mailOutbox)

@@ -25,7 +25,10 @@ export async function moveTo(
 ): Promise<repo.SubscriptionRow> {
   if (subscription.status !== to && !canTransition(subscription.status, to)) {
     throw new AppError(422, 'subscriptions.transitionRefused', {
-      params: { from: subscription.status, to },
+      params: {
+        from: { key: `subscriptions.statusName.${subscription.status}` },
+        to: { key: `subscriptions.statusName.${to}` },
+      },
       fields: { status: ['subscriptions.transitionRefused'] },
     });
   }

@@ -44,9 +44,9 @@ export async function presentSubscriptions(
       .map(({ id, name }) => ({ id, name }));
     const promo = row.promoCodeId ? details.promoCodes.get(row.promoCodeId) : undefined;
     const card = row.paymentMethodId ? details.methods.get(row.paymentMethodId) : undefined;
-    const invoiceStatuses = details.invoices
-      .filter((invoice) => invoice.subscriptionId === row.id)
-      .map((invoice) => invoice.status);
+    const ownInvoices = details.invoices.filter((invoice) => invoice.subscriptionId === row.id);
+    const invoiceStatuses = ownInvoices.map((invoice) => invoice.status);
+    const open = ownInvoices.find((invoice) => invoice.status === 'open');
     const trialDays = row.trialStartedAt
       ? trialDaysLeft(row.trialStartedAt, row.trialDuration, now)
       : row.trialDuration;
@@ -89,6 +89,15 @@ export async function presentSubscriptions(
       coupon: promo ? { code: promo.code, type: promo.type, value: promo.value } : null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       payment_notice: paymentNotice(row, invoiceStatuses),
+      open_invoice: open
+        ? {
+            id: open.id,
+            number: open.number,
+            total: open.total,
+            attempt_count: open.attemptCount,
+            next_attempt_at: iso(open.nextAttemptAt),
+          }
+        : null,
       created_at: row.createdAt.toISOString(),
     };
   });

@@ -257,6 +257,10 @@ export async function subscriptionDetails(db: DbOrTx, rows: SubscriptionRow[]) {
       subscriptionId: invoices.userSubscriptionId,
       status: invoices.status,
       id: invoices.id,
+      number: invoices.number,
+      total: invoices.total,
+      attemptCount: invoices.attemptCount,
+      nextAttemptAt: invoices.nextAttemptAt,
     })
     .from(invoices)
     .where(inArray(invoices.userSubscriptionId, ids))

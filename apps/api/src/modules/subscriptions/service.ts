@@ -8,6 +8,7 @@ import type { Language } from '@ensaya/core/i18n/language';
 import type { MessageKey } from '@ensaya/core/i18n/messages';
 import { hasAccess, routeAfterLogin, trialDaysLeft } from '@ensaya/core/subscriptions/access';
 import { canApplyCoupon, PAYABLE_STATUSES } from '@ensaya/core/subscriptions/lifecycle';
+import { feedbackAnswerProblem } from '@ensaya/core/subscriptions/feedback';
 import { priceBlock, type Coupon } from '@ensaya/core/subscriptions/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound, type Message } from '../../lib/app-error.ts';
@@ -383,19 +384,9 @@ export async function saveFeedback(
     const answers = [];
     for (const question of questions) {
       const answer = (body.feedback[question.key] ?? '').trim();
-      const field = `feedback.${question.key}`;
-      const maxLength =
-        question.field_type === 'textarea'
-          ? Math.min(question.max_length ?? 500, 500)
-          : (question.max_length ?? 255);
-      if (answer === '') {
-        if (question.required) errors[field] = ['subscriptions.feedbackRequired'];
-        continue;
-      }
-      if (question.field_type === 'radio' && !question.options?.some((o) => o.value === answer))
-        errors[field] = ['subscriptions.feedbackOption'];
-      else if (answer.length > maxLength)
-        errors[field] = [{ key: 'validation.tooLong', params: { max: maxLength } }];
+      const problem = feedbackAnswerProblem(question, answer);
+      if (problem) errors[`feedback.${question.key}`] = [problem];
+      if (answer === '') continue;
       answers.push({
         key: question.key,
         field_type: question.field_type,

@@ -247,7 +247,7 @@ describe('payment and status', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(
-      'A subscription with status Created cannot change to Pause.',
+      'A subscription with status “Created” cannot change to “Paused”.',
     );
     await setStatus(sub.id, 'Active');
     const paused = await client.post('/api/user-subscriptions/set-status', {

@@ -7,9 +7,6 @@ export type InvoicePage = z.infer<typeof InvoiceListResponse>;
 export type InvoiceRow = InvoicePage['data'][number];
 
 export const INVOICES_PAGE_SIZE = 10;
-/** The most invoices one request may ask for (the contract's `per_page` limit). */
-const MAX_PAGE_SIZE = 100;
-
 export const invoicesQueryKey = ['invoices'] as const;
 
 /** `GET api/invoices`: one page of the student's invoices, newest first. */
@@ -26,29 +23,4 @@ export const invoicesQueryOptions = (page: number) =>
 
 export function useInvoices(page: number) {
   return useQuery(invoicesQueryOptions(page));
-}
-
-/**
- * When each open invoice is charged again, by subscription: the "payment declined" notice names
- * that date. A subscription's answer does not carry it, so the newest invoices are read once,
- * and only when some subscription has that notice.
- */
-export function useRetryDates(isNeeded: boolean) {
-  return useQuery({
-    queryKey: [...invoicesQueryKey, 'retry-dates'] as const,
-    queryFn: () => getInvoices(1, MAX_PAGE_SIZE),
-    enabled: isNeeded,
-    select: (page) => {
-      const dates = new Map<number, string>();
-      for (const invoice of page.data) {
-        if (
-          invoice.status === 'open' &&
-          invoice.next_attempt_at &&
-          !dates.has(invoice.subscription_id)
-        )
-          dates.set(invoice.subscription_id, invoice.next_attempt_at);
-      }
-      return dates;
-    },
-  });
 }

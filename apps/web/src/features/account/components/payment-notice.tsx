@@ -17,18 +17,13 @@ const ALERT_TYPE: Record<Notice, 'warning' | 'error' | 'info'> = {
  * The payment notice under a subscription (spec 000, sections 4 and 8): a declined payment and
  * when it is tried again, a payment given up on, renewal off and until when access lasts.
  */
-export function PaymentNotice({
-  subscription,
-  retryAt,
-}: {
-  subscription: SubscriptionRow;
-  /** When the open invoice is charged again, if known. */
-  retryAt: string | undefined;
-}) {
+export function PaymentNotice({ subscription }: { subscription: SubscriptionRow }) {
   const { t } = useTranslation(ACCOUNT_NAMESPACE);
   const notice = subscription.payment_notice;
   if (!notice) return null;
 
+  // When the open invoice is charged again; none after the last retry.
+  const retryAt = subscription.open_invoice?.next_attempt_at;
   const end = subscription.subscription_end ? formatDate(subscription.subscription_end) : '';
   const text =
     notice === 'open'

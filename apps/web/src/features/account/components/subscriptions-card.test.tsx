@@ -350,19 +350,21 @@ describe('account page: subscriptions table', () => {
   it('shows payment notices: a declined payment with its retry date, and a payment given up on', async () => {
     subscriptionsApi({
       rows: [
-        subscription(1, { status: 'Pending_payment', payment_notice: 'open' }),
+        subscription(1, {
+          status: 'Pending_payment',
+          payment_notice: 'open',
+          open_invoice: {
+            id: 9,
+            number: 'ENS-2026-000009',
+            total: 9990,
+            attempt_count: 2,
+            next_attempt_at: '2026-04-03T23:30:00.000Z',
+          },
+        }),
         subscription(2, {
           status: 'Canceled',
           payment_notice: 'uncollectible',
           package: { ...subscription(1).package, name: 'Plan B' },
-        }),
-      ],
-      invoices: [
-        invoice(9, {
-          status: 'open',
-          paid_at: null,
-          attempt_count: 2,
-          next_attempt_at: '2026-04-03T23:30:00.000Z',
         }),
       ],
     });

@@ -8,7 +8,6 @@ import { StorageKey } from '@ensaya/core/storage-keys';
 import { showApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { writeStored } from '../../../lib/storage.ts';
-import { useRetryDates } from '../api/get-invoices.ts';
 import { useSubscriptions, type SubscriptionRow } from '../api/get-subscriptions.ts';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
@@ -41,7 +40,6 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
   const subscriptions = useSubscriptions(page);
   const statusChange = useSetSubscriptionStatus();
   const rows = subscriptions.data?.data ?? [];
-  const retryDates = useRetryDates(rows.some((row) => row.payment_notice === 'open'));
   const busyId = statusChange.isPending ? (statusChange.variables?.id ?? null) : null;
 
   function turnRenewalOn(row: SubscriptionRow) {
@@ -113,7 +111,6 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
           isLoading={subscriptions.isFetching}
           isDebug={isDebug}
           busyId={busyId}
-          retryDates={retryDates.data}
           onPageChange={setPage}
           onRenewalChange={(row, isOn) => (isOn ? turnRenewalOn(row) : setToPause(row))}
           onCancel={(row) => void navigate('/cancelar/subscripcion', { state: cancelState(row) })}

@@ -31,7 +31,6 @@ export interface SubscriptionsTableProps {
   isDebug: boolean;
   /** The row whose status is being changed, if any. */
   busyId: number | null;
-  retryDates: ReadonlyMap<number, string> | undefined;
   onPageChange: (page: number) => void;
   onRenewalChange: (row: SubscriptionRow, isOn: boolean) => void;
   onCancel: (row: SubscriptionRow) => void;
@@ -51,7 +50,6 @@ export function SubscriptionsTable({
   isLoading,
   isDebug,
   busyId,
-  retryDates,
   onPageChange,
   onRenewalChange,
   onCancel,
@@ -189,9 +187,7 @@ export function SubscriptionsTable({
         expandedRowKeys: withNotice,
         showExpandColumn: false,
         rowExpandable: (row) => row.payment_notice !== null,
-        expandedRowRender: (row) => (
-          <PaymentNotice subscription={row} retryAt={retryDates?.get(row.id)} />
-        ),
+        expandedRowRender: (row) => <PaymentNotice subscription={row} />,
       }}
       pagination={{
         current: page,
