@@ -1,0 +1,45 @@
+import '../packages.css';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Package } from '../api/get-packages.ts';
+import { inReadingOrder } from '../lib/package-order.ts';
+import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
+import { PackageFacts } from './package-facts.tsx';
+
+/**
+ * The public price table (spec 000, section 2): each package with its name, description, duration
+ * in days, price and trial, and a subscribe link whose target the page decides (registration for
+ * a visitor, the wizard for a student).
+ */
+export function PriceTable({
+  packages,
+  subscribeHref,
+}: {
+  packages: readonly Package[];
+  subscribeHref: (pack: Package) => string;
+}) {
+  const { t } = useTranslation(PACKAGES_NAMESPACE);
+  if (packages.length === 0) return <p className="page__lead">{t('empty')}</p>;
+  return (
+    <ul className="price-table">
+      {inReadingOrder(packages).map((pack) => (
+        <li key={pack.id} className="price-card">
+          <article className="price-card__body" aria-labelledby={`package-${pack.id}-name`}>
+            <h2 id={`package-${pack.id}-name`} className="price-card__name">
+              {pack.name}
+            </h2>
+            {pack.description && <p className="price-card__description">{pack.description}</p>}
+            <PackageFacts pack={pack} />
+            <Link
+              to={subscribeHref(pack)}
+              className="price-card__subscribe"
+              aria-label={t('subscribeTo', { name: pack.name })}
+            >
+              {t('subscribe')}
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { studentApi, subscription } from '../../subscriptions/test/subscription-fixtures.ts';
+
+const DAY_MS = 86_400_000;
+
+describe('trial confirmation (/confirmacion)', () => {
+  it('says the trial started and when it ends; continue stores status and days left and opens the dashboard', async () => {
+    // Started two and a half days ago: 7 - 2 whole days = 5 days left (core's trialDaysLeft).
+    const startedAt = new Date(Date.now() - 2.5 * DAY_MS);
+    const trial = subscription({
+      status: 'Trial',
+      trial_started_at: startedAt.toISOString(),
+      trial_ends_at: '2026-03-08T23:30:00.000Z',
+      trial_days_left: 7,
+    });
+    localStorage.setItem('subscription', '40');
+    studentApi({
+      'GET /api/user-subscriptions/40': () => ({ status: 200, body: { data: trial } }),
+    });
+    const { user, pathname, queryClient } = renderApp(
+      '/confirmacion?subscription=40&payment=trial',
+    );
+
+    expect(
+      await screen.findByRole('heading', { name: '¡Tu período de prueba comenzó!' }),
+    ).toBeVisible();
+    expect(await screen.findByText(/Tu prueba gratis termina el 08\/03\/2026/)).toBeVisible();
+    const steps = within(screen.getByRole('navigation', { name: 'Pasos de la suscripción' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toEqual([
+      '✓Registro(completado)',
+      '✓E-mail(completado)',
+      '✓Materias(completado)',
+      '✓Dirección(completado)',
+      '✓Resumen(completado)',
+      '6Completado',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    expect(queryClient.getQueryData(['user-subscriptions', 'after-login'])).toEqual({
+      route: '/dashboard',
+      subscription_id: 40,
+      status: 'Trial',
+      trial_days_left: 5,
+    });
+    expect(localStorage.getItem('subscription')).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Subscription, SubscriptionListResponse } from '@ensaya/core/contracts/subscriptions';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+export type { Subscription };
+
+/**
+ * Every read of `api/user-subscriptions...` across the app is cached under this first key part
+ * (the account's table, the trial banner, the cancel wizard use it too), so a change made anywhere
+ * refreshes them all with one invalidation.
+ */
+export const subscriptionsQueryKey = ['user-subscriptions'] as const;
+export const mySubscriptionsQueryKey = [...subscriptionsQueryKey, 'mine'] as const;
+
+/** A student has a handful of subscriptions; this many covers years of renewals and changes. */
+const MANY = 100;
+
+/** `GET api/user-subscriptions`: the student's subscriptions, newest first. */
+export async function getMySubscriptions(): Promise<Subscription[]> {
+  const response = await api.get<z.infer<typeof SubscriptionListResponse>>(
+    '/api/user-subscriptions',
+    { query: { page: 1, per_page: MANY } },
+  );
+  return response.data;
+}
+
+export const mySubscriptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: mySubscriptionsQueryKey,
+    queryFn: getMySubscriptions,
+    staleTime: 60 * 1000,
+  });
+
+export function useMySubscriptions(options: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...mySubscriptionsQueryOptions(), enabled: options.isEnabled ?? true });
+}
