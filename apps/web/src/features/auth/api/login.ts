@@ -23,11 +23,18 @@ function rememberLogin(user: SessionUser): void {
   writeStored(StorageKey.header, '1');
 }
 
-export function useLogin() {
+/**
+ * Logs in, then asks `routeAfterLogin` where the user goes, all before the session is cached: the
+ * login route's guard sends a logged-in user to the dashboard as soon as it sees one.
+ */
+export function useLogin(routeAfterLogin: (user: SessionUser) => Promise<string>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
+    mutationFn: async (credentials: LoginRequest) => {
+      const user = await login(credentials);
+      return { user, route: await routeAfterLogin(user) };
+    },
+    onSuccess: ({ user }) => {
       rememberLogin(user);
       // The server has just told us who is logged in: no need to ask `GET /api/me` again.
       queryClient.setQueryData(meQueryKey, user);

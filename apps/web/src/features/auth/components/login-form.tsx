@@ -23,9 +23,16 @@ const INLINE_STATUSES: readonly number[] = [
   HttpStatus.tooManyRequests,
 ];
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
+export function LoginForm({
+  routeAfterLogin,
+  onLoggedIn,
+}: {
+  /** Where the user goes, asked once logged in (spec 000, section 4). */
+  routeAfterLogin: (user: SessionUser) => Promise<string>;
+  onLoggedIn: (route: string) => void;
+}) {
   const { t } = useTranslation();
-  const login = useLogin();
+  const login = useLogin(routeAfterLogin);
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -60,11 +67,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
     }
 
     try {
-      const user = await login.mutateAsync({
+      const { route } = await login.mutateAsync({
         email: values.email.trim(),
         password: values.password.trim(),
       });
-      onLoggedIn(user);
+      onLoggedIn(route);
     } catch (error) {
       if (!isApiRequestError(error) || !INLINE_STATUSES.includes(error.status)) {
         showApiError(error);

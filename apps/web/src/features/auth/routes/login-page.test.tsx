@@ -169,3 +169,63 @@ describe('login page', () => {
     expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
   });
 });
+
+describe('where the login leads (spec 000, section 4)', () => {
+  async function logIn(afterLogin: () => { status: number; body?: unknown }, role = 'student') {
+    let isLoggedIn = false;
+    const api = installFakeApi({
+      'GET /api/me': meHandler(() => isLoggedIn),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => {
+        isLoggedIn = true;
+        return { status: 200, body: { data: { ...demoUser, role } } };
+      },
+      'GET /api/user-subscriptions/after-login': afterLogin,
+    });
+    const view = renderApp('/login');
+    await view.user.type(await screen.findByLabelText('Correo electrónico'), 'nuevo@ensaya.cl');
+    await view.user.type(screen.getByLabelText('Contraseña'), 'Ensaya2026!');
+    await view.user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    return { ...api, ...view };
+  }
+
+  const answer = (route: string, status: string | null, subscriptionId: number | null) => () => ({
+    status: 200,
+    body: {
+      data: { route, subscription_id: subscriptionId, status, trial_days_left: 0 },
+    },
+  });
+
+  it('sends a student without subscriptions to package selection', async () => {
+    const { pathname } = await logIn(answer('/subscripcion/paquete', null, null));
+    await waitFor(() => expect(pathname()).toBe('/subscripcion/paquete'));
+  });
+
+  it('sends a single Created subscription to its invoice details', async () => {
+    const { pathname, requests } = await logIn(answer('/factura/detalles', 'Created', 40));
+    await waitFor(() => expect(pathname()).toBe('/factura/detalles'));
+    // The details page asks for the very subscription the server named.
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/user-subscriptions/40')).toBe(true),
+    );
+  });
+
+  it('sends everyone else to the dashboard, and keeps the answer as the subscription state', async () => {
+    const { pathname, queryClient } = await logIn(answer('/dashboard', 'Active', 40));
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    expect(queryClient.getQueryData(['user-subscriptions', 'after-login'])).toMatchObject({
+      status: 'Active',
+      subscription_id: 40,
+    });
+  });
+
+  it('goes to the dashboard when the answer does not come', async () => {
+    const { pathname } = await logIn(() => ({ status: 500, body: { message: 'Error.' } }));
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+  });
+
+  it('keeps an administrator, who has nothing to subscribe to, on the dashboard', async () => {
+    const { pathname } = await logIn(answer('/subscripcion/paquete', null, null), 'admin');
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+  });
+});
