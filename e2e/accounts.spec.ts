@@ -275,12 +275,13 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   }).toPass({ timeout: 20_000 });
 }
 
+/** A new student has no subscription yet: the login leads to package selection (spec 000 §4). */
 async function logIn(page: Page, t: Texts, email: string, password: string) {
   await expect(page.getByRole('heading', { name: t.loginTitle })).toBeVisible();
   await page.getByLabel(t.loginEmail, { exact: true }).fill(email);
   await page.getByLabel(t.loginPassword, { exact: true }).fill(password);
   await page.getByRole('button', { name: t.logIn, exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/subscripcion\/paquete$/);
 }
 
 async function register(page: Page, t: Texts, email: string) {

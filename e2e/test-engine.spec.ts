@@ -8,12 +8,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const PASSWORD = 'Ensaya2026!';
 
-async function logIn(page: Page, email: string) {
+/** `landing`: where the login leads; a student without a subscription chooses a package first. */
+async function logIn(page: Page, email: string, landing = /\/dashboard$/) {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(landing);
   const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
   if (await acceptCookies.isVisible()) await acceptCookies.click();
 }
@@ -340,7 +341,7 @@ test.describe('test engine', () => {
   test('a student without a subscription sees the links to subscribe and cannot start', async ({
     page,
   }) => {
-    await logIn(page, 'sinplan@ensaya.cl');
+    await logIn(page, 'sinplan@ensaya.cl', /\/subscripcion\/paquete$/);
     await page.goto('/materias');
     const card = page.getByRole('article', { name: 'Examen teórico clase B' });
     await expect(
