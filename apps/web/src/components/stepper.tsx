@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /** One step of a `Stepper`: a stable key and its label in the interface language. */
 export interface StepperStep {
   key: string;
@@ -22,8 +24,18 @@ export function Stepper({
   /** Read after a done step's label, for those who cannot see the check mark. */
   doneText: string;
 }) {
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a phone the row scrolls: bring the current step into view (the nav is its offset parent).
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!nav || !current) return;
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [currentIndex]);
+
   return (
-    <nav className="stepper" aria-label={label}>
+    <nav ref={navRef} className="stepper" aria-label={label}>
       <ol className="stepper__list">
         {steps.map((step, index) => {
           const state = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'next';

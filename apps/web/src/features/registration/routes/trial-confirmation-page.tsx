@@ -27,7 +27,7 @@ export function TrialConfirmationPage() {
   if (addressed.isError) return <LoadError onRetry={addressed.refetch} />;
 
   return (
-    <section className="page page--narrow confirmation-page" aria-labelledby="trial-title">
+    <section className="page confirmation-page" aria-labelledby="trial-title">
       <Stepper
         label={t('steps.label')}
         steps={STEPS.map((key) => ({ key, label: t(`steps.${key}`) }))}

@@ -42,7 +42,7 @@ describe('subscribe wizard after registration (/subscripcion/paquete, no subscri
     const { user } = renderApp('/subscripcion/paquete');
 
     expect(
-      await screen.findByRole('heading', { name: 'Elige tu paquete', level: 1 }),
+      await screen.findByRole('heading', { name: 'Completa tu suscripción', level: 1 }),
     ).toBeVisible();
     await screen.findByRole('radio', { name: 'PAES Mensual' });
     expect(steps()).toEqual([

@@ -30,7 +30,7 @@ export function SubscriptionSuccessPage() {
   if (addressed.isError) return <LoadError onRetry={addressed.refetch} />;
 
   return (
-    <section className="page page--narrow confirmation-page" aria-labelledby="success-title">
+    <section className="page confirmation-page" aria-labelledby="success-title">
       <Stepper
         label={t('steps.label')}
         steps={STEPS.map((key) => ({ key, label: t(`steps.${key}`) }))}
