@@ -2,7 +2,6 @@ import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
 import { coreMessage } from '../../../lib/core-message.ts';
 import { formatClp, formatDate } from '../../../lib/format.ts';
-import { useOpenInvoice } from '../api/get-invoices.ts';
 import type { Subscription } from '../api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 
@@ -14,11 +13,9 @@ import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 export function PaymentNotice({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
   const notice = subscription.payment_notice;
-  const isOpen = notice === 'open' || subscription.status === 'Pending_payment';
-  const invoice = useOpenInvoice(subscription.id, isOpen);
+  const open = subscription.open_invoice;
 
-  if (isOpen) {
-    const open = invoice.data;
+  if (notice === 'open' || subscription.status === 'Pending_payment') {
     return (
       <Alert
         className="subscription-alert"

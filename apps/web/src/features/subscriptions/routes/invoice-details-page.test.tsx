@@ -232,9 +232,7 @@ describe('summary at /factura/detalles', () => {
 
 describe('/factura/detalles after the payment platform', () => {
   it('says the payment was declined (?payment=declined)', async () => {
-    invoiceApi(subscription({ status: 'Pending_payment', payment_notice: 'open' }), {
-      'GET /api/invoices': () => ({ status: 200, body: { data: [], meta: {} } }),
-    });
+    invoiceApi(subscription({ status: 'Pending_payment', payment_notice: 'open' }));
     renderApp('/factura/detalles?subscription=40&payment=declined');
 
     const alert = (await screen.findAllByRole('alert'))[0]!;
@@ -255,33 +253,19 @@ describe('/factura/detalles after the payment platform', () => {
   });
 
   it('tells a Pending_payment student what is owed and when the charge is tried again', async () => {
-    invoiceApi(subscription({ status: 'Pending_payment', payment_notice: 'open' }), {
-      'GET /api/invoices': () => ({
-        status: 200,
-        body: {
-          data: [
-            {
-              id: 3,
-              number: 'ENS-2026-000003',
-              subscription_id: 40,
-              package_name: 'PAES Mensual',
-              period_start: '2026-03-08T12:00:00.000Z',
-              period_end: '2026-04-07T12:00:00.000Z',
-              net: 8395,
-              discount: 0,
-              vat: 1595,
-              total: 9990,
-              status: 'open',
-              attempt_count: 1,
-              next_attempt_at: '2026-03-09T12:00:00.000Z',
-              paid_at: null,
-              created_at: '2026-03-08T12:00:00.000Z',
-            },
-          ],
-          meta: { page: 1, per_page: 20, total: 1 },
+    invoiceApi(
+      subscription({
+        status: 'Pending_payment',
+        payment_notice: 'open',
+        open_invoice: {
+          id: 3,
+          number: 'ENS-2026-000003',
+          total: 9990,
+          attempt_count: 1,
+          next_attempt_at: '2026-03-09T23:30:00.000Z',
         },
       }),
-    });
+    );
     renderApp('/factura/detalles?subscription=40');
 
     const notice = await screen.findByRole('alert');
@@ -289,9 +273,7 @@ describe('/factura/detalles after the payment platform', () => {
     expect(notice).toHaveTextContent(
       'Tu último pago fue rechazado. Agrega un medio de pago válido; el pago se reintentará más tarde.',
     );
-    await waitFor(() =>
-      expect(notice).toHaveTextContent('Monto pendiente: $9.990 (boleta ENS-2026-000003).'),
-    );
+    expect(notice).toHaveTextContent('Monto pendiente: $9.990 (boleta ENS-2026-000003).');
     expect(notice).toHaveTextContent('Próximo intento de cobro: 09/03/2026.');
     expect(screen.getByRole('button', { name: 'Suscribirme' })).toBeVisible();
   });
