@@ -1,5 +1,9 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './support/mail.ts';
+import { choose, somePlaces } from './support/places.ts';
+import { fillRegistrationForm } from './support/registration.ts';
+import { uniqueEmail } from './support/students.ts';
 
 // Issue 3, "done when": a student registers, verifies the e-mail from the dev mailbox, logs in,
 // edits every account section, changes the avatar, logs out, resets the password from the mailed
@@ -9,21 +13,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 // The tests of this file run one after the other: the login route allows a few requests a minute
 // per address, and every test here logs in from the same one.
 test.describe.configure({ mode: 'default' });
-
-interface Mail {
-  id: number;
-  to: string;
-  subject: string;
-  created_at: string;
-  html: string;
-  text: string;
-}
-
-interface Place {
-  id: number;
-  name: string;
-  code: string;
-}
 
 /** The texts the student reads, per interface language. */
 const ui = {
@@ -155,23 +144,6 @@ const ui = {
 
 type Texts = (typeof ui)[keyof typeof ui];
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.cl`;
-}
-
-/** A random valid Rut body and its modulo-11 check digit (test data; core checks real input). */
-function randomRut(): string {
-  const body = String(10_000_000 + Math.floor(Math.random() * 14_000_000));
-  let sum = 0;
-  let weight = 2;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += Number(body[i]) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const rest = 11 - (sum % 11);
-  return body + (rest === 11 ? '0' : rest === 10 ? 'K' : String(rest));
-}
-
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -209,70 +181,10 @@ function makePng(size = 48, rgb: [number, number, number] = [29, 78, 216]): Buff
   ]);
 }
 
-/** The newest mail to `to` whose text contains `marker`, once it is in the dev mailbox. */
-async function waitForMail(request: APIRequestContext, to: string, marker: string, after = 0) {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`);
-        expect(response.ok()).toBe(true);
-        const { data } = (await response.json()) as { data: Mail[] };
-        found = data.find((mail) => mail.id > after && mail.text.includes(marker));
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The first link in a mail's text that contains `marker`, as a path on the server under test. */
-function linkIn(mail: Mail, marker: string): string {
-  const link = mail.text.split(/\s+/).find((word) => word.includes(marker));
-  expect(link, `a link with ${marker} in "${mail.subject}"`).toBeDefined();
-  // The mail points at APP_URL; the browser stays on the address the tests use.
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
-}
-
-async function list<T>(request: APIRequestContext, path: string): Promise<T[]> {
-  const response = await request.get(path);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T[] }).data;
-}
-
-/** A province of the Metropolitan region and one of Valparaíso, with their communes, as the API lists them. */
-async function somePlaces(request: APIRequestContext) {
-  const regions = await list<Place>(request, '/api/states');
-  const pick = async (regionCode: string) => {
-    const region = regions.find((r) => r.code === regionCode)!;
-    const provinces = await list<Place>(request, `/api/states/${region.id}/cities`);
-    const communes = await list<Place>(request, `/api/cities/${provinces[0]!.id}/towns`);
-    return { region, province: provinces[0]!, communes };
-  };
-  return { metropolitana: await pick('13'), valparaiso: await pick('05') };
-}
-
-/**
- * Picks an option of an Ant Design select, typing to filter it first. Tried again until the select
- * shows it: the list of a cascade may still be loading when it opens.
- */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const combobox = scope.getByRole('combobox', { name: label });
-  const select = combobox.locator(
-    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
-  );
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(option);
-    await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-      .click({ timeout: 3_000 });
-    await expect(select.locator('.ant-select-content')).toHaveText(option, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+async function register(page: Page, t: Texts, email: string) {
+  // The banner segment 'true' keeps the cookie bar away from the buttons.
+  await page.goto(`/registro/1/${t.lang}/true`);
+  await fillRegistrationForm(page, t, email);
 }
 
 /** A new student has no subscription yet: the login leads to package selection (spec 000 §4). */
@@ -282,40 +194,6 @@ async function logIn(page: Page, t: Texts, email: string, password: string) {
   await page.getByLabel(t.loginPassword, { exact: true }).fill(password);
   await page.getByRole('button', { name: t.logIn, exact: true }).click();
   await expect(page).toHaveURL(/\/subscripcion\/paquete$/);
-}
-
-async function register(page: Page, t: Texts, email: string) {
-  // The banner segment 'true' keeps the cookie bar away from the buttons.
-  await page.goto(`/registro/1/${t.lang}/true`);
-  await page.getByLabel(t.name, { exact: true }).fill('Ana María');
-  await page.getByLabel(t.lastName, { exact: true }).fill('Núñez');
-  await page.getByLabel(t.email, { exact: true }).fill(email);
-  await page.getByLabel(t.password, { exact: true }).fill('Primera2026!');
-  await page.getByLabel(t.passwordConfirmation, { exact: true }).fill('Primera2026!');
-  await expect(page.getByRole('combobox', { name: t.country })).toBeVisible();
-  await expect(
-    page.locator('.ant-select', { has: page.getByRole('combobox', { name: t.country }) }),
-  ).toContainText('Chile');
-  await page.getByLabel(t.rut, { exact: true }).pressSequentially(randomRut());
-  await expect(page.getByText(t.rutValid)).toBeVisible();
-  await page.getByLabel(t.phone, { exact: true }).pressSequentially('987654321');
-  await expect(page.getByLabel(t.phone, { exact: true })).toHaveValue('+56 9 8765 4321');
-
-  // The checkbox waits until the terms were read to the end.
-  const accept = page.getByRole('checkbox', { name: t.acceptTerms });
-  await expect(accept).toBeDisabled();
-  await page.getByRole('button', { name: t.readTerms }).click();
-  const terms = page.getByRole('dialog');
-  const text = terms.getByRole('list', { name: t.termsTitle });
-  await expect(text).toBeVisible();
-  await text.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-  await terms.locator('.ant-modal-footer').getByRole('button').click();
-  await expect(accept).toBeEnabled();
-  await accept.check();
-
-  await page.getByRole('button', { name: t.createAccount }).click();
-  await expect(page.getByRole('heading', { name: t.emailStepTitle })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
 }
 
 async function editAccount(page: Page, t: Texts, places: Awaited<ReturnType<typeof somePlaces>>) {

@@ -55,6 +55,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links the server makes (the payment platform's return, mails) point where the browser is,
+      // so the session cookie of 127.0.0.1 goes along.
+      APP_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',

@@ -4,7 +4,7 @@ import { StorageKey } from '@ensaya/core/storage-keys';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { useAfterLogin } from '../../features/trial-banner/api/get-after-login.ts';
+import { useSubscriptionState } from '../../features/subscriptions/api/get-subscription-state.ts';
 import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
@@ -19,7 +19,7 @@ export function ProtectedLayout() {
   const logout = useLogout();
   const headerFlag = useStoredValue(StorageKey.header);
   const isFullHeader = headerFlag === '1' || headerFlag === null;
-  const afterLogin = useAfterLogin(Boolean(user));
+  const afterLogin = useSubscriptionState(Boolean(user));
   // During a trial, under the header; never while a test runs (the reduced header).
   const trialDaysLeft =
     isFullHeader && afterLogin.data?.status === 'Trial' ? afterLogin.data.trial_days_left : null;

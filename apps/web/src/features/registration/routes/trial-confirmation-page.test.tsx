@@ -26,7 +26,9 @@ describe('trial confirmation (/confirmacion)', () => {
     expect(
       await screen.findByRole('heading', { name: '¡Tu período de prueba comenzó!' }),
     ).toBeVisible();
-    expect(await screen.findByText(/Tu prueba gratis termina el 08\/03\/2026/)).toBeVisible();
+    expect(
+      await screen.findByText(/termina el 08\/03\/2026; ese día se hará el primer cobro/),
+    ).toBeVisible();
     const steps = within(screen.getByRole('navigation', { name: 'Pasos de la suscripción' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);

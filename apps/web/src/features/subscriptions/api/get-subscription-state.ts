@@ -9,8 +9,7 @@ import { subscriptionsQueryKey } from './get-my-subscriptions.ts';
  * The shared subscription state (spec 000, section 3; section 4: the status and the trial days
  * left after login, on /confirmacion and on /subscripcion/exitosa): the answer of
  * `GET api/user-subscriptions/after-login`, kept in TanStack Query's cache rather than in a second
- * store. The trial banner reads the very same entry (same key, same call:
- * features/trial-banner/api/get-after-login.ts), so what a page stores here shows there at once.
+ * store. The trial banner reads the very same entry, so what a page stores here shows there at once.
  */
 export type SubscriptionState = z.infer<typeof AfterLoginResponse>['data'];
 
@@ -25,11 +24,13 @@ export const subscriptionStateQueryOptions = () =>
   queryOptions({
     queryKey: subscriptionStateQueryKey,
     queryFn: getSubscriptionState,
+    // The days left change once a day; moving between pages need not ask again.
     staleTime: 5 * 60 * 1000,
+    refetchOnWindowFocus: true,
   });
 
-export function useSubscriptionState() {
-  return useQuery(subscriptionStateQueryOptions());
+export function useSubscriptionState(isEnabled = true) {
+  return useQuery({ ...subscriptionStateQueryOptions(), enabled: isEnabled });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { afterLoginQueryOptions } from '../api/get-after-login.ts';
+import { subscriptionStateQueryKey } from '../../subscriptions/api/get-subscription-state.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { installFakeApi, meHandler } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -22,7 +22,7 @@ function afterLoginApi(status: string | null, trialDaysLeft: number) {
   });
 }
 
-const afterLoginKey = afterLoginQueryOptions().queryKey;
+const afterLoginKey = subscriptionStateQueryKey;
 const banner = () => screen.queryByRole('complementary', { name: 'Periodo de prueba' });
 
 describe('trial banner', () => {
