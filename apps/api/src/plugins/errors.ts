@@ -35,13 +35,11 @@ export const errorsPlugin = fp(async (app) => {
           )
         : undefined;
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({
-          message: translateMessage(request, { key: error.messageKey, params: error.params }),
-          errors,
-          ...error.extra,
-        });
+      return reply.status(error.statusCode).send({
+        message: translateMessage(request, { key: error.messageKey, params: error.params }),
+        errors,
+        ...error.extra,
+      });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
