@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { choose, somePlaces } from './support/places.ts';
-import { fillRegistrationForm } from './support/registration.ts';
+import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import { uniqueEmail } from './support/students.ts';
 
 // Issue 3, "done when": a student registers, verifies the e-mail from the dev mailbox, logs in,
@@ -18,20 +18,7 @@ test.describe.configure({ mode: 'default' });
 const ui = {
   es: {
     lang: 'es',
-    createAccount: 'Crear cuenta',
-    name: 'Nombre',
-    lastName: 'Apellido',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    passwordConfirmation: 'Confirma la contraseña',
-    country: 'País',
-    rut: 'Rut',
-    rutValid: 'Rut válido',
-    phone: 'Teléfono móvil',
-    readTerms: 'Leer los términos y condiciones',
-    termsTitle: 'Términos y condiciones',
-    acceptTerms: 'Acepto los términos y condiciones',
-    emailStepTitle: 'Confirma tu correo',
+    ...registrationTexts.es,
     resend: 'Reenviar el correo',
     resent: 'Te enviamos un nuevo enlace de verificación a tu correo electrónico.',
     tooManyAttempts: 'Demasiados intentos.',
@@ -80,20 +67,7 @@ const ui = {
   },
   en: {
     lang: 'en',
-    createAccount: 'Create account',
-    name: 'First name',
-    lastName: 'Last name',
-    email: 'E-mail',
-    password: 'Password',
-    passwordConfirmation: 'Confirm the password',
-    country: 'Country',
-    rut: 'Rut',
-    rutValid: 'Valid Rut',
-    phone: 'Mobile phone',
-    readTerms: 'Read the terms and conditions',
-    termsTitle: 'Terms and conditions',
-    acceptTerms: 'I accept the terms and conditions',
-    emailStepTitle: 'Confirm your e-mail',
+    ...registrationTexts.en,
     resend: 'Resend the e-mail',
     resent: 'A new verification link has been sent to your e-mail address.',
     tooManyAttempts: 'Too many attempts.',

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { advanceClock, resetClock, runDueJobs } from './support/dev-clock.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { choose, somePlaces } from './support/places.ts';
-import { fillRegistrationForm } from './support/registration.ts';
+import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import {
   csrfHeaders,
   registerVerifiedStudent,
@@ -22,23 +22,6 @@ test.describe.configure({ mode: 'default' });
 
 const APPROVE = '4111 1111 1111 1111';
 const DECLINE_LATER = '4000 0000 0000 0341';
-
-const registrationTexts = {
-  name: 'Nombre',
-  lastName: 'Apellido',
-  email: 'Correo electrónico',
-  password: 'Contraseña',
-  passwordConfirmation: 'Confirma la contraseña',
-  country: 'País',
-  rut: 'Rut',
-  rutValid: 'Rut válido',
-  phone: 'Teléfono móvil',
-  readTerms: 'Leer los términos y condiciones',
-  termsTitle: 'Términos y condiciones',
-  acceptTerms: 'Acepto los términos y condiciones',
-  createAccount: 'Crear cuenta',
-  emailStepTitle: 'Confirma tu correo',
-};
 
 async function logIn(page: Page, email: string, landing: RegExp) {
   await page.goto('/login/es/true');
@@ -133,7 +116,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await expect(duo).toContainText('$5.990');
   await duo.getByRole('link', { name: 'Suscribirme a PAES Dúo' }).click();
   await expect(page).toHaveURL(/\/registro\/\d+\/es/);
-  await fillRegistrationForm(page, registrationTexts, email);
+  await fillRegistrationForm(page, registrationTexts.es, email);
 
   // E-mail verification, then login: the chosen package survives both, so the wizard starts at
   // the subjects.

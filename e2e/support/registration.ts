@@ -19,6 +19,42 @@ export interface RegistrationTexts {
   emailStepTitle: string;
 }
 
+/** Those texts in Spanish and in English. */
+export const registrationTexts = {
+  es: {
+    name: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    passwordConfirmation: 'Confirma la contraseña',
+    country: 'País',
+    rut: 'Rut',
+    rutValid: 'Rut válido',
+    phone: 'Teléfono móvil',
+    readTerms: 'Leer los términos y condiciones',
+    termsTitle: 'Términos y condiciones',
+    acceptTerms: 'Acepto los términos y condiciones',
+    createAccount: 'Crear cuenta',
+    emailStepTitle: 'Confirma tu correo',
+  },
+  en: {
+    name: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    password: 'Password',
+    passwordConfirmation: 'Confirm the password',
+    country: 'Country',
+    rut: 'Rut',
+    rutValid: 'Valid Rut',
+    phone: 'Mobile phone',
+    readTerms: 'Read the terms and conditions',
+    termsTitle: 'Terms and conditions',
+    acceptTerms: 'I accept the terms and conditions',
+    createAccount: 'Create account',
+    emailStepTitle: 'Confirm your e-mail',
+  },
+} satisfies Record<'es' | 'en', RegistrationTexts>;
+
 /** Fills and sends the registration form the page shows, up to the e-mail step. */
 export async function fillRegistrationForm(page: Page, t: RegistrationTexts, email: string) {
   await page.getByLabel(t.name, { exact: true }).fill('Ana María');

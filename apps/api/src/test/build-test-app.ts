@@ -16,9 +16,13 @@ export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): P
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    beforeReady?: (app: FastifyInstance) => void;
+    /** An in-memory PGlite of its own even when the run shares a PostgreSQL database. */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
-  const databaseUrl = inject('databaseUrl') || undefined;
+  const databaseUrl = options.ownDatabase ? undefined : inject('databaseUrl') || undefined;
   const config = testConfig({ databaseUrl, ...overrides });
   const database = await createDatabase({ databaseUrl });
   if (!databaseUrl) {

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { testConfig, type Config } from '../../config.ts';
-import { createDatabase } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
 import { invoices, userSubscriptions } from '../../db/schema/index.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
   APPROVE,
   createPackage,
@@ -21,27 +18,8 @@ const DAY = 86_400_000;
  * in-memory PGlite: moving it on the shared PostgreSQL test database would move the time of every
  * other test file running at once.
  */
-async function isolatedApp(overrides: Partial<Config>): Promise<TestApp> {
-  const config = testConfig({
-    databaseUrl: undefined,
-    sandboxGatewaySecret: 's'.repeat(32),
-    ...overrides,
-  });
-  const database = await createDatabase({});
-  await database.migrate();
-  await seedDatabase(database.db, { demo: false });
-  const app = await buildApp({ config, database, serveWebApp: false });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+const isolatedApp = (overrides: Partial<Config>) =>
+  buildTestApp({ sandboxGatewaySecret: 's'.repeat(32), ...overrides }, { ownDatabase: true });
 
 describe('dev clock', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { formatClp, formatDate } from '../../../lib/format.ts';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceRow } from '../api/get-invoices.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
 import { withCellLabels } from '../lib/stacked-columns.ts';
-import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { SectionLoadError } from './section-load-error.tsx';
 
 const STATUS_COLOR: Record<InvoiceRow['status'], string> = {

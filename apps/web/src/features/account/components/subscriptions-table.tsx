@@ -9,7 +9,7 @@ import { SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionRow } from '../api/get-subscr
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
 import { withCellLabels } from '../lib/stacked-columns.ts';
 import { actionFor, hasRenewalToggle } from '../lib/subscription-actions.ts';
-import { NARROW_SCREEN, useMediaQuery } from '../lib/use-media-query.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { PaymentNotice } from './payment-notice.tsx';
 
 const STATUS_COLOR: Record<SubscriptionStatus, string> = {

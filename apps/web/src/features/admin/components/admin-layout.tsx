@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
-import { useMediaQuery } from '../lib/use-media-query.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 /** The back office's sections, in menu order: [path under /admin, menu text key]. */
 export const adminSections = [
