@@ -21,6 +21,15 @@ import {
 test.describe.configure({ mode: 'default' });
 
 const APPROVE = '4111 1111 1111 1111';
+const takeScreenshots = process.env.SCREENSHOTS === '1';
+
+/** With SCREENSHOTS=1, saves the page for the docs. */
+async function screenshot(page: Page, name: string) {
+  if (!takeScreenshots) return;
+  // From the top, or the sticky header is photographed where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
+}
 const DECLINE_LATER = '4000 0000 0000 0341';
 
 async function logIn(page: Page, email: string, landing: RegExp) {
@@ -114,6 +123,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await expect(page.getByRole('heading', { name: 'Paquetes y precios' })).toBeVisible();
   const duo = page.getByRole('article', { name: 'PAES Dúo' });
   await expect(duo).toContainText('$5.990');
+  await screenshot(page, 'packages');
   await duo.getByRole('link', { name: 'Suscribirme a PAES Dúo' }).click();
   await expect(page).toHaveURL(/\/registro\/\d+\/es/);
   await fillRegistrationForm(page, registrationTexts.es, email);
@@ -155,6 +165,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await expect(price(page, 'Descuento')).toHaveText('-$599');
   await expect(price(page, 'Total')).toHaveText('$5.391');
   await expect(price(page, /IVA/)).toHaveText('$861');
+  await screenshot(page, 'subscription-summary');
 
   // The payment platform: the approving card starts the 7-day trial.
   await payOnPlatform(page, APPROVE);
@@ -163,6 +174,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Te quedan 7 días de prueba.')).toBeVisible();
+  await screenshot(page, 'trial-banner');
   const [trial] = await mySubscriptions(page);
   expect(trial).toMatchObject({ status: 'Trial' });
 
@@ -195,6 +207,7 @@ test('a declined renewal shows the payment notice, and a new card pays and react
     page.getByText(/Tu último pago fue rechazado\. Agrega un medio de pago válido/),
   ).toBeVisible();
   await expect(invoiceRows(page).first()).toContainText('Pendiente');
+  await screenshot(page, 'account-subscriptions');
 
   // Subscribe from the account: the details page explains, and a new card pays the open invoice.
   await row.getByRole('button', { name: 'Suscribirme a Licencia Clase B' }).click();

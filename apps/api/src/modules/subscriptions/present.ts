@@ -1,6 +1,7 @@
 import type { Subscription } from '@ensaya/core/contracts/subscriptions';
 import { hasAccess, trialDaysLeft } from '@ensaya/core/subscriptions/access';
 import { trialEnd } from '@ensaya/core/subscriptions/lifecycle';
+import { includesAllSubjects } from '@ensaya/core/subscriptions/subjects';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
@@ -68,7 +69,7 @@ export async function presentSubscriptions(
       has_access: hasAccess(row, now),
       subject_ids: subjects.map((subject) => subject.id),
       subjects,
-      all_subjects: pack.subjectsQuantity >= pack.maxSubjects,
+      all_subjects: includesAllSubjects(pack.subjectsQuantity, pack.maxSubjects),
       package: {
         id: pack.id,
         name: pack.name,
