@@ -3,6 +3,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
+import { QuestionContext } from '../../test-taking/components/question-context.tsx';
 import { ServerHtml } from '../../test-taking/components/server-html.tsx';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
@@ -58,22 +59,16 @@ export function ReviewQuestion({
       </header>
 
       {question.context && (
-        <section className="question__context" aria-label={t('review.context')}>
-          <Button
-            type="link"
-            className="question__context-toggle"
-            aria-expanded={isContextVisible}
-            onClick={() => setIsContextVisible((visible) => !visible)}
-          >
-            {isContextVisible ? t('review.hideContext') : t('review.showContext')}
-          </Button>
-          {isContextVisible && (
-            <div className="question__context-body">
-              {question.context.title && <h3>{question.context.title}</h3>}
-              <ServerHtml html={question.context.body_html} />
-            </div>
-          )}
-        </section>
+        <QuestionContext
+          context={question.context}
+          isVisible={isContextVisible}
+          onToggle={() => setIsContextVisible((visible) => !visible)}
+          labels={{
+            section: t('review.context'),
+            show: t('review.showContext'),
+            hide: t('review.hideContext'),
+          }}
+        />
       )}
 
       <ServerHtml className="question__statement" html={question.statement_html} />

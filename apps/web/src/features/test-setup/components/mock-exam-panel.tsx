@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubjectSetup } from '@ensaya/core/contracts/engine';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
 import { FixedOptions } from './fixed-options.tsx';
-import { ThemeTable } from './theme-table.tsx';
+import { fixedThemeColumns, ThemeTable } from './theme-table.tsx';
 
 type Theme = SubjectSetup['themes'][number];
 
@@ -44,20 +44,7 @@ export function MockExamPanel({
         rows={themes}
         rowKey={(theme) => theme.theme_id}
         columns={[
-          {
-            key: 'select',
-            title: <span className="visually-hidden">{t('practice.select')}</span>,
-            isNarrow: true,
-            render: (theme) => (
-              <input
-                type="checkbox"
-                checked
-                disabled
-                aria-label={t('practice.selectTheme', { theme: theme.name })}
-              />
-            ),
-          },
-          { key: 'name', title: t('practice.theme'), render: (theme) => theme.name },
+          ...fixedThemeColumns<Theme>(t),
           {
             key: 'context',
             title: t('exam.context'),

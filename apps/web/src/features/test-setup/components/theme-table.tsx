@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 
 export interface ThemeTableColumn<Row> {
@@ -6,6 +7,31 @@ export interface ThemeTableColumn<Row> {
   render: (row: Row) => ReactNode;
   /** Numbers and check boxes are centred. */
   isNarrow?: boolean;
+}
+
+/**
+ * The first two columns of a table whose themes are all in the test and cannot be changed (mock
+ * exam, historical retake): a checked, disabled box and the theme's name.
+ */
+export function fixedThemeColumns<Row extends { name: string }>(
+  t: TFunction,
+): ThemeTableColumn<Row>[] {
+  return [
+    {
+      key: 'select',
+      title: <span className="visually-hidden">{t('practice.select')}</span>,
+      isNarrow: true,
+      render: (theme) => (
+        <input
+          type="checkbox"
+          checked
+          disabled
+          aria-label={t('practice.selectTheme', { theme: theme.name })}
+        />
+      ),
+    },
+    { key: 'name', title: t('practice.theme'), render: (theme) => theme.name },
+  ];
 }
 
 /**

@@ -13,7 +13,7 @@ import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
 import { attemptIdFrom, readControl } from '../../test-taking/lib/control-context.ts';
 import { useAttemptThemes, type AttemptTheme } from '../api/get-attempt-themes.ts';
 import { FixedOptions } from '../components/fixed-options.tsx';
-import { ThemeTable } from '../components/theme-table.tsx';
+import { fixedThemeColumns, ThemeTable } from '../components/theme-table.tsx';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
 
 /**
@@ -62,20 +62,7 @@ export function HistoricalThemesPage() {
         rows={themes.data}
         rowKey={(theme) => theme.theme_id}
         columns={[
-          {
-            key: 'select',
-            title: <span className="visually-hidden">{t('practice.select')}</span>,
-            isNarrow: true,
-            render: (theme) => (
-              <input
-                type="checkbox"
-                checked
-                disabled
-                aria-label={t('practice.selectTheme', { theme: theme.name })}
-              />
-            ),
-          },
-          { key: 'name', title: t('practice.theme'), render: (theme) => theme.name },
+          ...fixedThemeColumns<AttemptTheme>(t),
           {
             key: 'total',
             title: t('practice.questions'),

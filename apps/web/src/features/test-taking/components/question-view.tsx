@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
@@ -8,6 +7,7 @@ import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
 import type { AnswerState } from '../lib/answers.ts';
 import type { RevealedSolution } from '../lib/save-queue.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
+import { QuestionContext } from './question-context.tsx';
 import { ServerHtml } from './server-html.tsx';
 
 export interface QuestionViewProps {
@@ -84,22 +84,16 @@ export const QuestionView = memo(function QuestionView({
       </header>
 
       {question.context && (
-        <section className="question__context" aria-label={t('question.context')}>
-          <Button
-            type="link"
-            className="question__context-toggle"
-            aria-expanded={isContextVisible}
-            onClick={onToggleContext}
-          >
-            {isContextVisible ? t('question.hideContext') : t('question.showContext')}
-          </Button>
-          {isContextVisible && (
-            <div className="question__context-body">
-              {question.context.title && <h3>{question.context.title}</h3>}
-              <ServerHtml html={question.context.body_html} />
-            </div>
-          )}
-        </section>
+        <QuestionContext
+          context={question.context}
+          isVisible={isContextVisible}
+          onToggle={onToggleContext}
+          labels={{
+            section: t('question.context'),
+            show: t('question.showContext'),
+            hide: t('question.hideContext'),
+          }}
+        />
       )}
 
       <ServerHtml className="question__statement" html={question.statement_html} />
