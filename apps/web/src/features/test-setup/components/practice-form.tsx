@@ -30,6 +30,15 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** An input's error state: its message (at `errorId`) described, marked invalid and outlined. */
+function invalidProps(error: string | undefined, errorId: string) {
+  return {
+    'aria-describedby': error ? errorId : undefined,
+    'aria-invalid': error ? true : undefined,
+    status: error ? ('error' as const) : undefined,
+  };
+}
+
 /**
  * The practice tab (spec 001, sections 2 and 5): the four ways to choose questions, the four
  * switches and the timer. Core's rules check it before it is sent, with the API's messages; the
@@ -141,9 +150,7 @@ export function PracticeForm({
             <div className="setup-mode__inputs">
               <InputNumber
                 aria-label={t('practice.limit')}
-                aria-describedby={limitError ? 'setup-limit-error' : undefined}
-                aria-invalid={limitError ? true : undefined}
-                status={limitError ? 'error' : undefined}
+                {...invalidProps(limitError, 'setup-limit-error')}
                 disabled={form.mode !== SELECTION_MODES.count}
                 min={0}
                 precision={0}
@@ -160,9 +167,7 @@ export function PracticeForm({
             <div className="setup-mode__inputs">
               <InputNumber
                 aria-label={t('practice.from')}
-                aria-describedby={rangeError ? 'setup-range-error' : undefined}
-                aria-invalid={rangeError ? true : undefined}
-                status={rangeError ? 'error' : undefined}
+                {...invalidProps(rangeError, 'setup-range-error')}
                 disabled={form.mode !== SELECTION_MODES.range}
                 min={0}
                 precision={0}
@@ -172,9 +177,7 @@ export function PracticeForm({
               />
               <InputNumber
                 aria-label={t('practice.to')}
-                aria-describedby={rangeError ? 'setup-range-error' : undefined}
-                aria-invalid={rangeError ? true : undefined}
-                status={rangeError ? 'error' : undefined}
+                {...invalidProps(rangeError, 'setup-range-error')}
                 disabled={form.mode !== SELECTION_MODES.range}
                 min={0}
                 precision={0}
@@ -266,9 +269,7 @@ export function PracticeForm({
           <div className="setup-timer">
             <InputNumber
               aria-label={t('practice.hours')}
-              aria-describedby={timerError ? 'setup-timer-error' : undefined}
-              aria-invalid={timerError ? true : undefined}
-              status={timerError ? 'error' : undefined}
+              {...invalidProps(timerError, 'setup-timer-error')}
               min={0}
               precision={0}
               suffix={t('practice.hoursSuffix')}
@@ -277,9 +278,7 @@ export function PracticeForm({
             />
             <InputNumber
               aria-label={t('practice.minutes')}
-              aria-describedby={timerError ? 'setup-timer-error' : undefined}
-              aria-invalid={timerError ? true : undefined}
-              status={timerError ? 'error' : undefined}
+              {...invalidProps(timerError, 'setup-timer-error')}
               min={0}
               precision={0}
               suffix={t('practice.minutesSuffix')}
