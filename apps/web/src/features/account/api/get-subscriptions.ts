@@ -2,17 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SubscriptionListResponse } from '@ensaya/core/contracts/subscriptions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { userSubscriptionsQueryKey } from '../../../lib/query-keys.ts';
 
 export type SubscriptionPage = z.infer<typeof SubscriptionListResponse>;
 export type SubscriptionRow = SubscriptionPage['data'][number];
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 10;
 
-/**
- * Every read of `api/user-subscriptions...` is cached under this first key part (the trial
- * banner's after-login read too), so a status change refreshes them all at once.
- */
-export const userSubscriptionsQueryKey = ['user-subscriptions'] as const;
+export { userSubscriptionsQueryKey };
 
 /** `GET api/user-subscriptions`: one page of the student's subscriptions, newest first. */
 export function getSubscriptions(page: number): Promise<SubscriptionPage> {

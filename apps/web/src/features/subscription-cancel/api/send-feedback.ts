@@ -5,14 +5,11 @@ import type {
 } from '@ensaya/core/contracts/subscriptions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { userSubscriptionsQueryKey } from '../../../lib/query-keys.ts';
 
 type FeedbackResponse = z.infer<typeof MessageSubscriptionResponse>;
 
-/**
- * Reads of `api/user-subscriptions...` are cached under this first key part across the app (the
- * account table, the trial banner), so cancelling refreshes them all.
- */
-export const userSubscriptionsQueryKey = ['user-subscriptions'] as const;
+export { userSubscriptionsQueryKey };
 
 /**
  * `POST api/user-subscriptions/feedback`: the answers by question key; the server checks them

@@ -2,15 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subscription, SubscriptionListResponse } from '@ensaya/core/contracts/subscriptions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { userSubscriptionsQueryKey } from '../../../lib/query-keys.ts';
 
 export type { Subscription };
 
-/**
- * Every read of `api/user-subscriptions...` across the app is cached under this first key part
- * (the account's table, the trial banner, the cancel wizard use it too), so a change made anywhere
- * refreshes them all with one invalidation.
- */
-export const subscriptionsQueryKey = ['user-subscriptions'] as const;
+export const subscriptionsQueryKey = userSubscriptionsQueryKey;
 export const mySubscriptionsQueryKey = [...subscriptionsQueryKey, 'mine'] as const;
 
 /** A student has a handful of subscriptions; this many covers years of renewals and changes. */
