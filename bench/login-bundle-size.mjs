@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 200 * 1000;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist');
+const dist =
+  process.env.BUNDLE_DIST ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const gzipped = (file) => gzipSync(readFileSync(join(dist, file))).length;

@@ -7,8 +7,8 @@ import { uniqueEmail } from './support/students.ts';
 
 // Issue 3, "done when": a student registers, verifies the e-mail from the dev mailbox, logs in,
 // edits every account section, changes the avatar, logs out, resets the password from the mailed
-// link and logs in with it; once in Spanish and once in English. And 5 failed logins lead to
-// 'Too many attempts.'.
+// link and logs in with it; once in Spanish and once in English. And 10 failed logins lead to
+// 'Too many attempts.'. Issue 12: registering with a taken e-mail looks the same as a new one.
 
 // The tests of this file run one after the other: the login route allows a few requests a minute
 // per address, and every test here logs in from the same one.
@@ -307,6 +307,28 @@ for (const t of [ui.es, ui.en]) {
   });
 }
 
+test('registering with an e-mail that has an account looks the same, and mails its owner', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const t = ui.es;
+  const email = uniqueEmail('e2e-taken');
+  await register(page, t, email);
+  await waitForMail(request, email, '/verify-email?url=');
+  const sent = await page.getByRole('status').filter({ hasText: email }).textContent();
+
+  // A stranger tries the same address: the same e-mail step, the same words, no error.
+  await page.context().clearCookies();
+  await register(page, t, email);
+  await expect(page.getByRole('status').filter({ hasText: email })).toHaveText(sent!);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const notice = await waitForMail(request, email, '/olvido');
+  expect(notice.subject).toBe('Alguien intentó registrarse en Ensaya con tu correo');
+  expect(linkIn(notice, '/login')).toBe('/login');
+});
+
 /**
  * Waits until the login route's per-address limit has room for `attempts` more requests: other
  * tests log in from the same address, and this test must see the per-e-mail throttle, not that.
@@ -323,14 +345,14 @@ async function waitForLoginRoom(page: Page, attempts: number) {
   if (remaining < attempts) await page.waitForTimeout((resetSeconds + 1) * 1000);
 }
 
-test("5 failed logins, then the interface says 'Too many attempts.'", async ({ page }) => {
+test("10 failed logins, then the interface says 'Too many attempts.'", async ({ page }) => {
   test.setTimeout(120_000);
   const t = ui.en;
   const email = uniqueEmail('e2e-throttle');
   await page.goto('/login/en/true');
-  await waitForLoginRoom(page, 6);
+  await waitForLoginRoom(page, 11);
 
-  for (let attempt = 1; attempt <= 5; attempt++) {
+  for (let attempt = 1; attempt <= 10; attempt++) {
     await page.getByLabel(t.loginEmail, { exact: true }).fill(email);
     await page.getByLabel(t.loginPassword, { exact: true }).fill(`Wrong${attempt}2026!`);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));

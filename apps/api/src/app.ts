@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -9,14 +9,17 @@ import {
 import { installZodMessageKeys } from '@ensaya/core/validation/zod-messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { inputGuardsPlugin } from './plugins/input-guards.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { createRedis } from './lib/redis.ts';
 import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
@@ -50,6 +53,8 @@ export type AppOptions = {
   database: Database;
   /** Serve the built web app too (the server does; API tests do not need it). */
   serveWebApp?: boolean;
+  /** Where log lines go (standard output by default); tests read them. */
+  logStream?: FastifyLoggerOptions['stream'];
 };
 
 /** Builds the whole application; `server.ts` listens with it and tests call `app.inject` on it. */
@@ -57,15 +62,21 @@ export async function buildApp({
   config,
   database,
   serveWebApp = false,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   installZodMessageKeys();
+  const headers = securityHeaders(config);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Redacted: no secrets, e-mails or a failed query's values in a log line (lib/logger.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Keep an upstream request id (load balancer) or make one; every log line of the request has it.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // What Fastify or Node refuse before any hook runs (`/%zz`) answers like everything else.
+    frameworkErrors: answerFrameworkError(headers),
+    clientErrorHandler: answerClientError(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,13 +96,16 @@ export async function buildApp({
     counters: redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
   };
 
+  // First, so that it sees every route: a route without an access declaration stops the start.
+  await app.register(accessPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(cookie);
   await app.register(rateLimitPlugin, { config, redis });
   await app.register(sessionsPlugin, { config, db });
-  await app.register(openApiPlugin);
+  await app.register(inputGuardsPlugin);
+  await app.register(openApiPlugin, { isServed: config.openApiDocs });
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
 
   await app.register(healthRoutes, { db });

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   CONTENT_TEAM_EMAIL: z.email().default('contenidos@ensaya.cl'),
   ATTEMPT_LEAVE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ATTEMPT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'transbank_oneclick']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'transbank_oneclick']).optional(),
   SANDBOX_GATEWAY_SECRET: z
     .string()
     .refine((value) => value === '' || value.length >= 32, 'must have at least 32 characters')
@@ -49,6 +49,7 @@ const EnvSchema = z.object({
     .default('579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C'),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   DEV_CLOCK: flag.optional(),
+  OPENAPI_DOCS: flag.optional(),
 });
 
 export type Config = {
@@ -96,6 +97,8 @@ export type Config = {
   jobsIntervalMs: number;
   /** The movable clock (`/api/dev/clock`) for end-to-end tests; never in production. */
   devClock: boolean;
+  /** The OpenAPI document and its page at /api/docs (off in production unless enabled). */
+  openApiDocs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  refuseUnsafeProduction(env, e);
   const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -136,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentTeamEmail: e.CONTENT_TEAM_EMAIL,
     attemptLeaveGraceSeconds: e.ATTEMPT_LEAVE_GRACE_SECONDS,
     attemptSweepIntervalMs: e.ATTEMPT_SWEEP_INTERVAL_MS,
-    paymentGateway: e.PAYMENT_GATEWAY,
+    paymentGateway: e.PAYMENT_GATEWAY ?? 'sandbox',
     sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET || undefined,
     transbank: {
       baseUrl: e.TRANSBANK_BASE_URL.replace(/\/$/, ''),
@@ -146,7 +150,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
     devClock: e.NODE_ENV !== 'production' && (e.DEV_CLOCK ?? true),
+    openApiDocs: e.OPENAPI_DOCS ?? e.NODE_ENV !== 'production',
   };
+}
+
+/**
+ * Production does not start on a default that is only safe on a laptop: the sandbox gateway
+ * accepts any card, so the gateway must be chosen on purpose, and the public address (in e-mailed
+ * links) and Transbank's credentials (whose defaults are the public integration ones) must be given.
+ */
+function refuseUnsafeProduction(env: NodeJS.ProcessEnv, e: z.infer<typeof EnvSchema>) {
+  if (e.NODE_ENV !== 'production') return;
+  const missing: string[] = [];
+  if (!e.PAYMENT_GATEWAY) missing.push('PAYMENT_GATEWAY (sandbox or transbank_oneclick)');
+  if (!e.APP_URL) missing.push('APP_URL');
+  if (e.PAYMENT_GATEWAY === 'transbank_oneclick') {
+    for (const name of [
+      'TRANSBANK_BASE_URL',
+      'TRANSBANK_COMMERCE_CODE',
+      'TRANSBANK_CHILD_COMMERCE_CODE',
+      'TRANSBANK_API_KEY',
+    ] as const) {
+      if (!env[name]) missing.push(name);
+    }
+  }
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Refusing to start in production without: ${missing.join(', ')} (see .env.example)`,
+    );
 }
 
 /**

@@ -29,7 +29,7 @@ export type AdminResource = {
 };
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const config = { auth: 'admin' as const };
+const config = { access: 'admin' as const };
 
 export function registerAdminResource(app: App, resource: AdminResource) {
   const path = `/api/admin/${resource.name}`;

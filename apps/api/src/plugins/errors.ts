@@ -1,6 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLanguage } from '@ensaya/core/i18n/language';
+import { translate } from '@ensaya/core/i18n/messages';
 import { translateIssueMessage } from '@ensaya/core/validation/zod-messages';
 import { AppError, type Message } from '../lib/app-error.ts';
 
@@ -82,4 +86,58 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(404)
     .send({ message: request.t('error.routeNotFound', { path: request.url.split('?')[0] ?? '' }) });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route or hook runs (a malformed URL
+ * such as `/%zz`, a parameter too long). No hook runs for these, so the security headers, the
+ * language and the request id are set here, and the body has the usual `{ message }` shape.
+ */
+export function answerFrameworkError(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const localization = request.headers['x-localization'];
+    const language = pickLanguage(
+      Array.isArray(localization) ? localization[0] : localization,
+      request.headers['accept-language'],
+    );
+    const isBadUrl = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
+    const status = isBadUrl ? (error.statusCode ?? 400) : 500;
+    if (!isBadUrl) request.log.error({ err: error }, 'framework error');
+    return reply
+      .headers(headers)
+      .header('content-language', language)
+      .header('x-request-id', request.id)
+      .status(status)
+      .send({ message: translate(language, isBadUrl ? 'error.malformedUrl' : 'error.server') });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot even parse (a broken request line or
+ * header) gets the same headers and shape, in Spanish since its headers cannot be read.
+ */
+export function answerClientError(headers: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    // The peer is gone: nothing to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? 431
+          : 400;
+    const body = JSON.stringify({
+      message: translate('es', status === 431 ? 'error.payloadTooLarge' : 'error.badRequest'),
+    });
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      'content-type: application/json; charset=utf-8',
+      'content-language: es',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+    ];
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy(error);
+  };
 }

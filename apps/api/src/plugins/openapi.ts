@@ -2,9 +2,13 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerAssetRoutes } from './access.ts';
 
-/** The OpenAPI document, generated from the routes' zod schemas, served at /api/docs. */
-export const openApiPlugin = fp(async (app) => {
+/**
+ * The OpenAPI document, generated from the routes' zod schemas (the access suite reads it too),
+ * and, when `isServed` (OPENAPI_DOCS; off in production by default), its page at /api/docs.
+ */
+export const openApiPlugin = fp<{ isServed: boolean }>(async (app, { isServed }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -21,5 +25,8 @@ export const openApiPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (isServed)
+    await registerAssetRoutes(app, (scope) =>
+      scope.register(swaggerUi, { routePrefix: '/api/docs' }),
+    );
 });

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +14,17 @@ describe('auth guard', () => {
       {},
       {
         beforeReady(app) {
-          app.get('/api/test/student-only', { config: { auth: 'user' } }, async () => ({
+          app.get('/api/test/student-only', { config: { access: 'user' } }, async () => ({
             ok: true,
           }));
-          app.get('/api/test/admin-only', { config: { auth: 'admin' } }, async () => ({
+          app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({
             ok: true,
           }));
-          app.post('/api/test/callback', { config: { csrf: false } }, async () => ({ ok: true }));
+          app.post(
+            '/api/test/callback',
+            { config: { access: 'public', csrf: false } },
+            async () => ({ ok: true }),
+          );
         },
       },
     );
@@ -79,6 +85,29 @@ describe('rate limiting', () => {
     for (let i = 0; i < 5; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('rate limiting by the matched route', () => {
+  it('limits a target written in absolute form like any other (the route decides)', async () => {
+    const t = await buildTestApp({ rateLimitMax: 3 });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        await new Promise<number>((resolve, reject) =>
+          httpRequest({ host: '127.0.0.1', port, path: 'http://x/api/me', agent: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+            .on('error', reject)
+            .end(),
+        ),
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    await t.close();
   });
 });
 

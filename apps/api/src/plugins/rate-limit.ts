@@ -18,7 +18,8 @@ export const rateLimitPlugin = fp<{ config: Config; redis: Redis | undefined }>(
       nameSpace: 'ensaya-rate-limit:',
       // A Redis outage must not take the API down with it.
       skipOnError: true,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // Decided by the matched route's declaration, never by the URL's spelling.
+      allowList: (request) => request.routeOptions.config.isAsset === true,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'FST_ERR_RATE_LIMIT',

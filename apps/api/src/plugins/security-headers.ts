@@ -1,11 +1,82 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
 
-/** Conservative browser security headers on every response. */
-export const securityHeadersPlugin = fp(async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-  });
-});
+/**
+ * The Content-Security-Policy of every response: the web app, the pages the server renders
+ * (sandbox card page, Transbank redirect, dev mailbox, /api/docs) and the API's JSON alike.
+ * - Scripts only from our own files: no inline script, no eval.
+ * - Styles: 'unsafe-inline' because Ant Design's CSS-in-JS injects `<style>` elements at run time
+ *   and KaTeX's server-rendered HTML positions its boxes with `style` attributes; a nonce cannot
+ *   cover either (index.html is a static file, and nonces do not apply to style attributes).
+ *   Style injection cannot run script, and question HTML is sanitized on the server.
+ * - Images: ours, data:/blob: (the avatar preview, Ant Design's and ECharts' generated images)
+ *   and https: (question figures are absolute https URLs, modules/content/render-rich-text.ts).
+ * - Forms may post to us, to the public address (the gateways' returns) and to Transbank's
+ *   Webpay pages (the card enrollment posts its token there).
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'appUrl' | 'transbank'>): string {
+  const formTargets = new Set([
+    "'self'",
+    originOf(config.appUrl),
+    originOf(config.transbank.baseUrl),
+  ]);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${[...formTargets].join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function originOf(url: string) {
+  return new URL(url).origin;
+}
+
+/** Powerful browser features the app never uses, off for every page. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Every security header, computed once from the configuration. */
+export function securityHeaders(
+  config: Pick<Config, 'env' | 'appUrl' | 'transbank'>,
+): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    // Only production is served over HTTPS; HSTS on a developer's http://localhost would stick.
+    ...(config.env === 'production'
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
+/** The security headers on every response, errors and static files included. */
+export const securityHeadersPlugin = fp<{ headers: Record<string, string> }>(
+  async (app, { headers }) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.headers(headers);
+    });
+  },
+);

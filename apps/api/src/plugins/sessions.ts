@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { csrfMismatch, forbidden, unauthenticated } from '../lib/app-error.ts';
 import * as repo from '../modules/sessions/repo.ts';
+import { isAllowed } from './access.ts';
 
 export const SESSION_COOKIE = 'ensaya_session';
 /** A guest session only carries the CSRF token before login; it need not live long. */
@@ -28,12 +29,6 @@ declare module 'fastify' {
     endSession(): Promise<void>;
     /** Makes sure the browser holds the CSRF cookie: a guest session is started when there is none. */
     issueCsrfCookie(): Promise<void>;
-  }
-  interface FastifyContextConfig {
-    /** Who may call the route: any signed-in user, or admins only. Unset means public. */
-    auth?: 'user' | 'admin';
-    /** Set false for routes called by third parties (payment gateway callbacks). */
-    csrf?: boolean;
   }
 }
 
@@ -104,13 +99,15 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
     this.setCookie(CSRF_COOKIE, session.csrfToken, { ...cookieOptions, httpOnly: false });
   });
 
+  // The matched route's declaration decides; routes are matched on the path whatever form the
+  // request target takes (origin or absolute), so no spelling of the URL can skip a guard.
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await loadSession(request);
+    if (isGuarded(request)) await loadSession(request);
   });
   // After the route's own onRequest hooks (rate limits answer first) and body parsing (malformed
   // JSON is a 400), before validation: a refused request never reaches a handler.
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isGuarded(request)) return;
     checkCsrf(request);
     checkAccess(request);
   });
@@ -144,9 +141,15 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
   }
 
   function checkAccess(request: FastifyRequest) {
-    const required = request.routeOptions.config.auth;
-    if (!required) return;
-    if (!request.user) throw unauthenticated();
-    if (required === 'admin' && request.user.role !== 'admin') throw forbidden();
+    const { access } = request.routeOptions.config;
+    if (!isAllowed(access, request)) {
+      if (!request.user) throw unauthenticated();
+      throw forbidden();
+    }
   }
 });
+
+/** Unknown paths (a 404 with nothing to protect) and static files carry no session. */
+function isGuarded(request: FastifyRequest) {
+  return !request.is404 && !request.routeOptions.config.isAsset;
+}

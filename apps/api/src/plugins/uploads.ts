@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '../modules/account/avatar.ts';
+import { registerAssetRoutes } from './access.ts';
 
 /**
  * File uploads: multipart parsing with tight limits (one file of at most 2 MB, a few small fields)
@@ -17,15 +18,18 @@ export const uploadsPlugin = fp<{ uploadsDir: string }>(async (app, { uploadsDir
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    // The web app's registration decorates the reply; a second one must not.
-    decorateReply: false,
-    index: false,
-    list: false,
-    setHeaders(reply) {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  // Avatars are public files under unguessable names.
+  await registerAssetRoutes(app, (scope) =>
+    scope.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      // The web app's registration decorates the reply; a second one must not.
+      decorateReply: false,
+      index: false,
+      list: false,
+      setHeaders(reply) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
 });

@@ -11,6 +11,8 @@ import {
 } from '../validation/account.ts';
 import { isValidEmail } from '../validation/login.ts';
 import { isValidRut, normalizeRut } from '../validation/rut.ts';
+import { timeZoneProblem } from '../validation/timezone.ts';
+import { SelectedId } from './ids.ts';
 
 /** Chile's ISO 3166 numeric code: the country whose tax id is the Rut. */
 export const CHILE_COUNTRY_ID = 152;
@@ -33,11 +35,18 @@ const email = ruleString((value) =>
 
 const phone = ruleString(phoneProblem).transform(phoneDigits);
 
+/** An IANA time zone name (the browser's own, sent at registration). */
+const timeZone = ruleString(timeZoneProblem);
+
 /**
  * Cross-field checks run even when another field failed, so a form learns every problem at once;
- * they read their inputs defensively for that reason.
+ * they read their inputs defensively for that reason. A body that is not an object (`null`, a
+ * string) has nothing to cross-check: the object's own 422 says so.
  */
-const ALWAYS = { when: () => true };
+const ALWAYS = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null,
+};
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The spec sends flags as '1'/'0'; booleans are accepted too. */
@@ -57,10 +66,10 @@ export const RegisterRequest = z
     password: ruleString(passwordProblem, { trim: false }),
     password_confirmation: z.string().optional(),
     phone,
-    country_id: z.coerce.number().int().positive().default(CHILE_COUNTRY_ID),
+    country_id: SelectedId.default(CHILE_COUNTRY_ID),
     // Checked below with the country: a Rut for Chile, a DNI elsewhere.
     tax_id: z.string().trim(),
-    timezone: z.string().trim().max(64).default('America/Santiago'),
+    timezone: timeZone.default('America/Santiago'),
     language: z
       .string()
       .trim()
@@ -103,7 +112,7 @@ export const UpdateProfileRequest = z.object({
       value === null || value === undefined || value === '' ? undefined : String(value),
     )
     .pipe(ruleString(phoneProblem).transform(phoneDigits).optional()),
-  timezone: z.string().trim().max(64).optional(),
+  timezone: timeZone.optional(),
   language: z.enum(['es', 'en']).optional(),
   terms_and_conditions: flag.optional(),
 });
@@ -144,20 +153,6 @@ export const ResetPasswordRequest = z
   }, ALWAYS);
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-/**
- * The id picked in a select, as a number or digits. Missing or empty reads as required (a coerced
- * `undefined` would be NaN and say "not valid"); at most a PostgreSQL integer.
- */
-const selectedId = z.preprocess(
-  (value) =>
-    value === '' || value === null
-      ? undefined
-      : typeof value === 'string' && /^\d+$/.test(value.trim())
-        ? Number(value)
-        : value,
-  z.number().int().positive().max(2_147_483_647),
-);
-
 /** `POST api/addresses[/{id}]`: the address section (or, with only `town_id`, the location section). */
 export const AddressRequest = z.object({
   address_line_1: ruleString((value) => (value === '' ? 'validation.required' : undefined)).pipe(
@@ -169,10 +164,10 @@ export const AddressRequest = z.object({
     .max(120)
     .nullish()
     .transform((value) => value || null),
-  town_id: selectedId,
+  town_id: SelectedId,
   zip_code: ruleString(postalCodeProblem),
 });
 export type AddressRequest = z.infer<typeof AddressRequest>;
 
-export const AddressTownRequest = z.object({ town_id: selectedId });
+export const AddressTownRequest = z.object({ town_id: SelectedId });
 export type AddressTownRequest = z.infer<typeof AddressTownRequest>;

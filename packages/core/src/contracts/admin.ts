@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { choiceKeyProblem, MAX_CHOICES, MIN_CHOICES } from '../content/choice-keys.ts';
 import { themeWeightsProblem } from '../content/theme-weights.ts';
+import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
 // The back office's API (`/api/admin/...`, admin role only), shared by the API, which validates
 // and documents with these schemas, and the web app's admin pages. Field names are snake_case.
 
-const Id = z.number().int().positive();
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
 const Name = z.string().trim().min(1).max(200);
 const Description = z.string().trim().max(2000).nullable();
 /** Rich text source: HTML with TeX between \( \) or \[ \]. */
 const RichText = z.string().max(50_000);
 
-export const AdminIdParams = z.object({ id: IdParam });
+export const AdminIdParams = IdParams;
 
 // --- Lists ----------------------------------------------------------------------------------
 
@@ -27,8 +26,8 @@ export function adminListQuery<
 >(sortFields: S, filters: F) {
   return z.object({
     search: z.string().trim().max(200).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    page: queryInt(1, 100_000).default(1),
+    per_page: queryInt(1, 100).default(20),
     sort: z.enum(sortFields).default(sortFields[0]),
     order: z.enum(['asc', 'desc']).default('asc'),
     ...filters,

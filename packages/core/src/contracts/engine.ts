@@ -6,13 +6,13 @@ import {
   selectionProblem,
   timerProblem,
 } from '../engine/setup.ts';
+import { Id } from './ids.ts';
 
 // The test engine's API (spec 001; DESIGN.md "Test engine"): subject list, setup, start, answers,
 // submit and result. Shared by the API, which validates and documents with these schemas, and the
 // web app. Field names are snake_case.
 
-const Id = z.number().int().positive().max(2_147_483_647);
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export { IdParams } from './ids.ts';
 
 export const TEST_MODES = ['practice', 'mock_exam', 'historical', 'wrong_answers'] as const;
 export type TestMode = (typeof TEST_MODES)[number];
@@ -187,6 +187,11 @@ export const AnswerRecord = z.object({
   stem_choice_ids: z.array(Id).max(9),
   is_marked: z.boolean(),
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * Study mode: show this answered question's key and solution now. From then on its choices are
+   * final (a change is refused with 409); the mark may still change.
+   */
+  reveal: z.boolean().optional(),
 });
 export type AnswerRecord = z.infer<typeof AnswerRecord>;
 
@@ -196,24 +201,39 @@ export const SaveAnswersRequest = z
   .strict();
 export type SaveAnswersRequest = z.infer<typeof SaveAnswersRequest>;
 
+/** Study mode: a revealed question's solution and the outcome of its (final) answer. */
+export const RevealedSolution = z.object({
+  stem_id: z.number().int(),
+  solution_html: z.string(),
+  correct_choice_ids: z.array(z.number().int()),
+  is_correct: z.boolean().nullable(),
+});
+
 export const SaveAnswersResponse = z.object({
   data: z.object({
     /** `applied` is false when a newer `seq` was already stored (the newer one stays). */
     saved: z.array(
       z.object({ stem_id: z.number().int(), seq: z.number().int(), applied: z.boolean() }),
     ),
-    /** Study mode: the solution of each question that is now answered. */
-    revealed: z.array(
-      z.object({
-        stem_id: z.number().int(),
-        solution_html: z.string(),
-        correct_choice_ids: z.array(z.number().int()),
-        is_correct: z.boolean().nullable(),
-      }),
-    ),
+    /** Study mode: the solution of each question of the request that is revealed. */
+    revealed: z.array(RevealedSolution),
   }),
 });
 export type SaveAnswersResponse = z.infer<typeof SaveAnswersResponse>;
+
+/**
+ * 409 of `POST api/user-tests/{id}/stems`: sent, past the deadline, or (with `locked`) a change
+ * to the choices of questions already revealed in study mode, each with its final answer. Nothing
+ * of the request was saved.
+ */
+export const SaveAnswersConflict = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  locked: z
+    .array(RevealedSolution.extend({ stem_choice_ids: z.array(z.number().int()) }))
+    .optional(),
+});
+export type SaveAnswersConflict = z.infer<typeof SaveAnswersConflict>;
 
 export const ResultResponse = z.object({ data: AttemptResult });
 

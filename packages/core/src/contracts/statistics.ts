@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { PageMeta } from './admin.ts';
+import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
 // History and statistics (spec 001 sections 2 and 7; DESIGN.md "Statistics"): the history of a
 // subject, deleting attempts, and the statistics calls, all scoped to the signed-in student and read
 // from the aggregates. Shared by the API, which validates and documents with these schemas, and the
 // web app. Field names follow the spec's calls table.
 
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
-const Id = z.number().int().positive().max(2_147_483_647);
 export const USER_TEST_TYPES = ['custom', 'official'] as const;
 const UserTestType = z.enum(USER_TEST_TYPES);
 export type UserTestType = z.infer<typeof UserTestType>;
@@ -25,8 +24,8 @@ export const HistoryQuery = z.object({
   type: UserTestType.optional(),
   sort: z.enum(HISTORY_SORTS).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+  page: queryInt(1, 100_000).default(1),
+  per_page: queryInt(1, 100).default(HISTORY_PAGE_SIZE),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
@@ -47,7 +46,7 @@ export type HistoryRow = z.infer<typeof HistoryRow>;
 export const HistoryResponse = z.object({ data: z.array(HistoryRow), meta: PageMeta });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
-export const SubjectIdParams = z.object({ id: IdParam });
+export const SubjectIdParams = IdParams;
 
 export const DeleteUserTestsRequest = z
   .object({ user_test_ids: z.array(Id).min(1).max(100) })

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions/access.ts';
 import { PageMeta } from './admin.ts';
+import { Id, queryInt } from './ids.ts';
 
 // Packages, subscriptions, coupons and payments (spec 000 sections 3, 4, 5 and 7; DESIGN.md
 // "Payments"). Shared by the API, which validates and documents with these schemas, and the web
 // app. Field names follow the spec's calls table.
 
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
-const Id = z.number().int().positive().max(2_147_483_647);
 const Timestamp = z.string().nullable();
 
-export const IdParams = z.object({ id: IdParam });
+export { IdParams } from './ids.ts';
 export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
 // --- Packages (public) --------------------------------------------------------------------------
@@ -121,8 +120,8 @@ export const SubscriptionResponse = z.object({ data: Subscription });
 
 export const SubscriptionListQuery = z.object({
   status: SubscriptionStatus.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: queryInt(1, 100_000).default(1),
+  per_page: queryInt(1, 100).default(10),
 });
 export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuery>;
 export const SubscriptionListResponse = z.object({ data: z.array(Subscription), meta: PageMeta });
@@ -222,8 +221,8 @@ export const Invoice = z.object({
   created_at: z.string(),
 });
 export const InvoiceListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: queryInt(1, 100_000).default(1),
+  per_page: queryInt(1, 100).default(10),
 });
 export const InvoiceListResponse = z.object({ data: z.array(Invoice), meta: PageMeta });
 

@@ -12,6 +12,7 @@ export const baseEn = {
   'error.unsupportedMediaType': 'Unsupported content type.',
   'error.payloadTooLarge': 'The request is too large.',
   'error.badRequest': 'Bad request.',
+  'error.malformedUrl': 'The address is not valid.',
   'error.server': 'Something went wrong on our side. Please try again.',
   'error.unauthenticated': 'Unauthenticated.',
   'error.forbidden': 'You are not allowed to do this.',
@@ -41,12 +42,16 @@ export const baseEn = {
   'validation.emailTaken': 'This e-mail address is already registered.',
   'validation.countryUnknown': 'Choose a country from the list.',
   'validation.townUnknown': 'Choose a commune from the list.',
+  'validation.timezone': 'Choose a valid time zone (an IANA name such as America/Santiago).',
+  'validation.nul': 'This value contains a character that is not allowed (NUL).',
+  'validation.unpairedSurrogate': 'This value contains invalid Unicode (an unpaired surrogate).',
   'auth.failed': 'These credentials do not match our records.',
   'auth.loggedOut': 'You have signed out.',
   'auth.verify':
     'Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.',
+  // Said whether or not the e-mail already had an account (its owner is mailed instead).
   'registration.created':
-    'We sent you a verification link. Open it to confirm your e-mail address, then log in.',
+    'We sent you a message. Open it to confirm your e-mail address, then log in.',
   'verification.verified': 'Your e-mail address has been verified.',
   'verification.failed': 'Email verification failed!',
   'verification.resent': 'A new verification link has been sent to your e-mail address.',
@@ -74,6 +79,7 @@ export const baseEs: Record<BaseMessageKey, string> = {
   'error.unsupportedMediaType': 'Tipo de contenido no soportado.',
   'error.payloadTooLarge': 'La solicitud es demasiado grande.',
   'error.badRequest': 'Solicitud incorrecta.',
+  'error.malformedUrl': 'La dirección no es válida.',
   'error.server': 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
   'error.unauthenticated': 'No autenticado.',
   'error.forbidden': 'No tienes permiso para hacer esto.',
@@ -103,12 +109,16 @@ export const baseEs: Record<BaseMessageKey, string> = {
   'validation.emailTaken': 'Este correo electrónico ya está registrado.',
   'validation.countryUnknown': 'Elige un país de la lista.',
   'validation.townUnknown': 'Elige una comuna de la lista.',
+  'validation.timezone': 'Elige una zona horaria válida (un nombre IANA como America/Santiago).',
+  'validation.nul': 'Este valor contiene un carácter no permitido (NUL).',
+  'validation.unpairedSurrogate':
+    'Este valor contiene Unicode no válido (un sustituto sin pareja).',
   'auth.failed': 'Estas credenciales no coinciden con nuestros registros.',
   'auth.loggedOut': 'Has cerrado sesión.',
   'auth.verify':
     'Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.',
   'registration.created':
-    'Te enviamos un enlace de verificación. Ábrelo para confirmar tu correo electrónico y luego inicia sesión.',
+    'Te enviamos un mensaje. Ábrelo para confirmar tu correo electrónico y luego inicia sesión.',
   'verification.verified': 'Tu correo electrónico ha sido verificado.',
   'verification.failed': '¡La verificación del correo falló!',
   'verification.resent': 'Te enviamos un nuevo enlace de verificación a tu correo electrónico.',

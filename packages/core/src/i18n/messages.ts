@@ -34,6 +34,10 @@ const en = {
   'import.failed': 'The file has errors; nothing was imported.',
   'import.unreadable': 'The file cannot be read as {format}.',
   'import.empty': 'The file has no questions.',
+  'import.doctype':
+    'The file declares a DOCTYPE or entities, which are not accepted: export it again from Moodle without them.',
+  'import.characters':
+    'The file contains characters that cannot be stored (NUL or invalid Unicode): remove them and try again.',
   'import.question': 'Question {index} (line {line}): {problem}',
   'import.questionAt': 'Question {index}: {problem}',
   'import.noCorrect': 'no correct answer',
@@ -65,6 +69,8 @@ const en = {
   'engine.choiceNotInQuestion': 'This answer does not belong to the question.',
   'engine.singleChoice': 'This question takes a single answer.',
   'engine.submitted': 'This test was already sent; answers can no longer change.',
+  'engine.answerLocked':
+    'You have already seen the answer to this question, so your answer can no longer change.',
   'engine.deadlinePassed': 'Time is up: the test was sent with the answers saved.',
   'engine.commentSent': 'Thank you. Your comment was sent to our content team.',
   'stats.deletedOne': 'The test was deleted.',
@@ -78,6 +84,8 @@ const en = {
   'subscriptions.addressRequired': 'Enter your address before subscribing.',
   'subscriptions.notYours': 'You can only subscribe yourself.',
   'subscriptions.transitionRefused': 'A subscription with status “{from}” cannot change to “{to}”.',
+  'subscriptions.studentTransitionRefused':
+    'You cannot change a subscription with status “{from}” to “{to}”: you can turn off the renewal of an active subscription or reactivate a paused one; every other change comes with a payment.',
   'subscriptions.statusName.Created': 'Created',
   'subscriptions.statusName.Trial': 'Trial',
   'subscriptions.statusName.Active': 'Active',
@@ -143,6 +151,10 @@ const es: Record<MessageKey, string> = {
   'import.failed': 'El archivo tiene errores; no se importó nada.',
   'import.unreadable': 'El archivo no se puede leer como {format}.',
   'import.empty': 'El archivo no tiene preguntas.',
+  'import.doctype':
+    'El archivo declara un DOCTYPE o entidades, que no se aceptan: expórtalo de nuevo desde Moodle sin ellos.',
+  'import.characters':
+    'El archivo contiene caracteres que no se pueden guardar (NUL o Unicode no válido): quítalos e inténtalo de nuevo.',
   'import.question': 'Pregunta {index} (línea {line}): {problem}',
   'import.questionAt': 'Pregunta {index}: {problem}',
   'import.noCorrect': 'no tiene respuesta correcta',
@@ -174,6 +186,8 @@ const es: Record<MessageKey, string> = {
   'engine.choiceNotInQuestion': 'Esta respuesta no pertenece a la pregunta.',
   'engine.singleChoice': 'Esta pregunta admite una sola respuesta.',
   'engine.submitted': 'Esta prueba ya fue enviada; sus respuestas no pueden cambiar.',
+  'engine.answerLocked':
+    'Ya viste la respuesta de esta pregunta, así que tu respuesta no puede cambiar.',
   'engine.deadlinePassed': 'Se acabó el tiempo: la prueba se envió con las respuestas guardadas.',
   'engine.commentSent': 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.',
   'stats.deletedOne': 'La prueba fue eliminada.',
@@ -187,6 +201,8 @@ const es: Record<MessageKey, string> = {
   'subscriptions.addressRequired': 'Ingresa tu dirección antes de suscribirte.',
   'subscriptions.notYours': 'Solo puedes suscribirte a ti mismo.',
   'subscriptions.transitionRefused': 'Una suscripción en estado «{from}» no puede pasar a «{to}».',
+  'subscriptions.studentTransitionRefused':
+    'No puedes cambiar una suscripción en estado «{from}» a «{to}»: puedes desactivar la renovación de una suscripción activa o reactivar una pausada; los demás cambios llegan con un pago.',
   'subscriptions.statusName.Created': 'Creada',
   'subscriptions.statusName.Trial': 'Prueba',
   'subscriptions.statusName.Active': 'Activa',

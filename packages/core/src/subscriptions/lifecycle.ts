@@ -2,7 +2,8 @@ import type { SubscriptionStatus } from './access.ts';
 
 /**
  * The subscription lifecycle (spec 000 section 4, DESIGN.md "Payments"). The server checks every
- * status change against this table; anything else is refused and changes nothing.
+ * status change against this table; anything else is refused and changes nothing. It is the
+ * system's table (payments and jobs): what a student may ask for is `STUDENT_TRANSITIONS`.
  *
  * - Created: subscribed, no card yet. Pending: the student went to the payment platform.
  * - Trial: card stored, trial running (its end charges the card).
@@ -77,11 +78,6 @@ export function afterDecline(
 ): { invoice: 'open'; retryAt: Date } | { invoice: 'uncollectible'; retryAt: null } {
   const retryAt = nextRetryAt(dueAt, failedAttempts);
   return retryAt ? { invoice: 'open', retryAt } : { invoice: 'uncollectible', retryAt: null };
-}
-
-/** The renewal toggle and the activate action (spec 000 section 4: ACTIVE or PAUSE). */
-export function statusForRenewal(autoRenew: boolean): SubscriptionStatus {
-  return autoRenew ? 'Active' : 'Pause';
 }
 
 /** The amount of the card validation charge, made and refunded at enrollment (spec 000, §1). */

@@ -73,6 +73,12 @@ export const userTests = pgTable(
     passed: boolean('passed'),
     /** The attempt a historical retake repeats. */
     sourceUserTestId: bigint('source_user_test_id', { mode: 'number' }),
+    /**
+     * Whether the attempt enters the comparison with all students (the population aggregates and
+     * stem_stats); false when the student had seen its keys before starting (core
+     * `countsForPopulation`). Fixed at start, so a delete subtracts exactly what the submit added.
+     */
+    countsForPopulation: boolean('counts_for_population').notNull().default(true),
   },
   (t) => [
     unique('user_tests_id_user_id_unique').on(t.id, t.userId),
@@ -157,6 +163,8 @@ export const userTestStems = pgTable(
     isMarked: boolean('is_marked').notNull().default(false),
     clientSeq: bigint('client_seq', { mode: 'number' }).notNull().default(0),
     answeredAt: timestamptz('answered_at'),
+    /** Study mode: when the key and solution were sent; the chosen choices are final from then. */
+    revealedAt: timestamptz('revealed_at'),
   },
   (t) => [
     primaryKey({ name: 'user_test_stems_pkey', columns: [t.userTestId, t.position] }),

@@ -40,6 +40,12 @@ export const userSubjectStats = pgTable(
     percentageSum: doublePrecision('percentage_sum').notNull().default(0),
     passedCount: integer('passed_count').notNull().default(0),
     lastAttemptAt: timestamptz('last_attempt_at'),
+    /**
+     * Of `questions` and `correct`, those of attempts left out of the comparison with all students
+     * (`user_tests.counts_for_population` false): the population sees the difference.
+     */
+    excludedQuestions: integer('excluded_questions').notNull().default(0),
+    excludedCorrect: integer('excluded_correct').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'user_subject_stats_pkey', columns: [t.userId, t.subjectId, t.type] }),
@@ -71,6 +77,11 @@ export const userThemeStats = pgTable(
     correct: integer('correct').notNull().default(0),
     incorrect: integer('incorrect').notNull().default(0),
     unanswered: integer('unanswered').notNull().default(0),
+    /** Of the counts, those of attempts left out of the comparison with all students. */
+    excludedQuestions: integer('excluded_questions').notNull().default(0),
+    excludedCorrect: integer('excluded_correct').notNull().default(0),
+    excludedIncorrect: integer('excluded_incorrect').notNull().default(0),
+    excludedUnanswered: integer('excluded_unanswered').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'user_theme_stats_pkey', columns: [t.userId, t.themeId, t.type] }),

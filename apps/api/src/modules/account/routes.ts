@@ -19,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/me',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user with the address.',
@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.patch(
     '/api/me',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:
@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/change-password',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:
@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/profile-upload',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
 import { AddressRequest } from '@ensaya/core/contracts/accounts';
+import { IdParams } from '@ensaya/core/contracts/ids';
 import { AddressResponse } from '@ensaya/core/contracts/account-responses';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import { UpdateAddressRequest } from './schemas.ts';
@@ -13,7 +13,7 @@ export const addressRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/api/addresses',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: "Creates the user's address (or updates it when there is one already).",
@@ -30,11 +30,11 @@ export const addressRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/api/addresses/:id',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: "Updates one of the user's addresses: all its fields, or the commune only.",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: IdParams,
         body: UpdateAddressRequest,
         response: { 200: AddressResponse, ...errors },
       },

@@ -6,7 +6,7 @@ import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as service from './service.ts';
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const config = { auth: 'admin' as const };
+const config = { access: 'admin' as const };
 const tag = 'admin: catalog';
 
 /** Standard tests, subjects, periods and their theme weights, themes and grade tables. */

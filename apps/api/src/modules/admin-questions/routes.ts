@@ -15,7 +15,7 @@ import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as service from './service.ts';
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const admin = { auth: 'admin' as const };
+const admin = { access: 'admin' as const };
 const tags = ['admin: questions'];
 
 /** The question bank in the back office. Every rich-text field is rendered and sanitized on save. */

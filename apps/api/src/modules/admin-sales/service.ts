@@ -135,14 +135,18 @@ const date = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
 export async function createPromoCode(db: Db, body: AdminPromoCodeCreate) {
+  // Without a start the window starts now, so an end in the past is out of order too.
+  const from = date(body.valid_from) ?? new Date();
+  const until = date(body.valid_until) ?? null;
+  if (until && until <= from) throw fieldError('valid_until', 'admin.validityWindow');
   const row = await guardWrite(
     () =>
       repo.insertPromoCode(db, {
         code: body.code,
         type: body.type,
         value: body.value,
-        validFrom: date(body.valid_from) ?? new Date(),
-        validUntil: date(body.valid_until) ?? null,
+        validFrom: from,
+        validUntil: until,
         maxUses: body.max_uses ?? null,
         isActive: body.is_active ?? true,
       }),

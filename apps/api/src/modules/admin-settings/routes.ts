@@ -9,7 +9,7 @@ import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as repo from './repo.ts';
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const config = { auth: 'admin' as const };
+const config = { access: 'admin' as const };
 const tags = ['admin: settings'];
 
 /** Editable settings; today `feedback_builder`, the cancel-flow questionnaire. */

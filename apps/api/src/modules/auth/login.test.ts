@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAddress, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
+import { verifyPassword } from './password.ts';
+import { addressKey } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Room for the throttles' own limits: every client here has an address of its own except the
+  // one that tries 30 accounts, which the route's 10 logins a minute per address would stop first.
+  t = await buildTestApp({ loginRateLimitMax: 1000 });
 });
 afterAll(() => t.close());
 
@@ -32,83 +36,120 @@ describe('POST /api/login', () => {
   });
 });
 
-describe('failed-login throttling', () => {
-  it("answers 429 'Too many attempts.' after 5 failures in a minute, even to the right password", async () => {
-    const user = await createStudent(t.db);
-    const client = new TestClient(t.app, { language: 'en' });
-    const statuses = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await client.post('/api/login', { email: user.email, password: WRONG })).statusCode,
-      );
-    }
-    expect(statuses).toEqual([422, 422, 422, 422, 422]);
+// Counts the password checks, to prove that a throttled try does no hashing work.
+vi.mock(import('./password.ts'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
+});
 
-    const limited = await client.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+const MINUTE = 60_000;
+const attempt = (client: TestClient, email: string, password = WRONG) =>
+  client.post('/api/login', { email, password });
+const retryAfter = (response: { headers: Record<string, unknown> }) =>
+  Number(response.headers['retry-after']);
+
+/** Fails an account's 10 allowed tries, each from an address of its own. */
+async function lockAccount(email: string) {
+  for (let i = 0; i < 10; i++)
+    expect((await attempt(new TestClient(t.app), email)).statusCode).toBe(422);
+}
+
+describe('failed-login throttling', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("locks an account tried from many addresses, without checking the password again: 429 'Too many attempts.'", async () => {
+    const user = await createStudent(t.db);
+    vi.mocked(verifyPassword).mockClear();
+    // 20 addresses x 5 wrong passwords, all at once (issue 12, item 5).
+    const clients = Array.from({ length: 20 }, () => new TestClient(t.app, { language: 'en' }));
+    const responses = await Promise.all(
+      clients.flatMap((client) => Array.from({ length: 5 }, () => attempt(client, user.email))),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(10);
+
+    // The right password, from a new address, waits too (and is not checked).
+    const owner = new TestClient(t.app, { language: 'en' });
+    const limited = await attempt(owner, user.email, TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many attempts.' });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect((await client.get('/api/me')).statusCode).toBe(401);
+    expect(retryAfter(limited)).toBeGreaterThan(0);
+    expect(retryAfter(limited)).toBeLessThanOrEqual(60);
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(10);
+    expect((await owner.get('/api/me')).statusCode).toBe(401);
 
-    client.language = 'es';
-    const spanish = await client.post('/api/login', {
-      email: ` ${user.email.toUpperCase()} `,
-      password: WRONG,
-    });
+    owner.language = 'es';
+    const spanish = await attempt(owner, ` ${user.email.toUpperCase()} `);
     expect(spanish.statusCode).toBe(429);
     expect(spanish.json()).toEqual({ message: 'Demasiados intentos.' });
-  });
 
-  it('counts per e-mail and address: other e-mails and other addresses are not held back', async () => {
-    const user = await createStudent(t.db);
+    // Other accounts are not held back, from any of those addresses.
     const other = await createStudent(t.db);
-    const client = new TestClient(t.app);
-    for (let i = 0; i < 5; i++)
-      await client.post('/api/login', { email: user.email, password: WRONG });
-    expect(
-      (await client.post('/api/login', { email: user.email, password: WRONG })).statusCode,
-    ).toBe(429);
-
-    // Same address, another e-mail (a shared school network).
-    expect(
-      (await client.post('/api/login', { email: other.email, password: TEST_PASSWORD })).statusCode,
-    ).toBe(200);
-    // Same e-mail, another address (the student at home).
-    const elsewhere = new TestClient(t.app);
-    expect(
-      (await elsewhere.post('/api/login', { email: user.email, password: TEST_PASSWORD }))
-        .statusCode,
-    ).toBe(200);
+    expect((await attempt(clients[0]!, other.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('counts failures only and starts again after a success', async () => {
-    const user = await createStudent(t.db);
-    const client = new TestClient(t.app);
-    for (let i = 0; i < 4; i++)
-      await client.post('/api/login', { email: user.email, password: WRONG });
-    await client.login(user.email, TEST_PASSWORD);
-    await client.post('/api/logout');
+  it('locks an address that tries many accounts, whatever the account', async () => {
+    const address = new TestClient(t.app);
     const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push(
-        (await client.post('/api/login', { email: user.email, password: WRONG })).statusCode,
-      );
+    for (let i = 0; i < 30; i++) {
+      const email = i % 2 ? (await createStudent(t.db)).email : `nobody-${randomUUID()}@example.cl`;
+      statuses.push((await attempt(address, email)).statusCode);
     }
-    expect(statuses).toEqual([422, 422, 422, 422]);
-    expect(
-      (await client.post('/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
-    ).toBe(200);
+    expect(new Set(statuses)).toEqual(new Set([422]));
+
+    const user = await createStudent(t.db);
+    const limited = await attempt(address, user.email, TEST_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(retryAfter(limited)).toBeLessThanOrEqual(60);
+    // The account itself is fine from elsewhere.
+    expect((await attempt(new TestClient(t.app), user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('doubles the lock with each further one, lets the owner in once it ends, and a success clears the count', async () => {
+    const user = await createStudent(t.db);
+    let now = Date.now();
+    vi.setSystemTime(now);
+
+    const waits = [];
+    for (let lock = 0; lock < 3; lock++) {
+      await lockAccount(user.email);
+      const limited = await attempt(new TestClient(t.app), user.email, TEST_PASSWORD);
+      expect(limited.statusCode).toBe(429);
+      waits.push(retryAfter(limited));
+      // Still locked a second before the end, even for the right password.
+      vi.setSystemTime((now += (retryAfter(limited) - 1) * 1000));
+      expect((await attempt(new TestClient(t.app), user.email, TEST_PASSWORD)).statusCode).toBe(
+        429,
+      );
+      vi.setSystemTime((now += 1000));
+    }
+    expect(waits).toEqual([60, 120, 240]);
+
+    // The lock has ended: the owner gets in, which forgets the locks and the failures.
+    const owner = new TestClient(t.app);
+    expect((await attempt(owner, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    await lockAccount(user.email);
+    const limited = await attempt(new TestClient(t.app), user.email, TEST_PASSWORD);
+    expect(retryAfter(limited)).toBe(60);
+
+    // The longest lock is 15 minutes.
+    for (let lock = 0; lock < 5; lock++) {
+      vi.setSystemTime((now += 16 * MINUTE));
+      await lockAccount(user.email);
+    }
+    expect(retryAfter(await attempt(new TestClient(t.app), user.email))).toBe(15 * 60);
   });
 
   it('throttles unknown e-mails alike, so the answer does not tell whether an account exists', async () => {
-    const client = new TestClient(t.app);
     const email = `nobody-${randomUUID()}@example.cl`;
     const statuses = [];
-    for (let i = 0; i < 6; i++) {
-      statuses.push((await client.post('/api/login', { email, password: WRONG })).statusCode);
-    }
-    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await attempt(new TestClient(t.app), email)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
   });
 });
 
@@ -144,16 +185,30 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('failed-login throttling shared thr
     const second = await buildTestApp({ redisUrl });
     try {
       const email = `shared-${randomUUID()}@example.cl`;
-      const remoteAddress = `10.250.${Math.floor(Math.random() * 250)}.9`;
+      const remoteAddress = `10.250.${Math.floor(Math.random() * 250)}.`;
       const statuses = [];
-      for (const t of [first, second, first, second, first, second]) {
-        const client = new TestClient(t.app, { remoteAddress });
+      for (let i = 0; i < 11; i++) {
+        // Every try from another address, on alternate instances: the account's count is shared.
+        const client = new TestClient((i % 2 ? second : first).app, {
+          remoteAddress: `${remoteAddress}${i}`,
+        });
         statuses.push((await client.post('/api/login', { email, password: WRONG })).statusCode);
       }
-      expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+      expect(statuses).toEqual([...Array(10).fill(422), 429]);
     } finally {
       await first.close();
       await second.close();
     }
+  });
+});
+
+describe('the address a login throttle counts', () => {
+  it('is the IPv4 address, or the /64 of an IPv6 one', () => {
+    expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:DB8:1:2::ff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

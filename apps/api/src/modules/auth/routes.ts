@@ -4,23 +4,20 @@ import { ApiError } from '@ensaya/core/api/error';
 import { LoginRequest } from '@ensaya/core/contracts/auth';
 import { AccountProfileResponse, VerifyEmailError } from '@ensaya/core/contracts/account-responses';
 import type { ModuleOptions } from '../../lib/module-options.ts';
-import { Throttle } from '../../lib/throttle.ts';
 import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, config, counters },
 ) => {
-  const loginFailures = new Throttle(counters, {
-    name: 'login-failures',
-    max: service.LOGIN_FAILURES_PER_MINUTE,
-    windowMs: 60_000,
-    onError: (error) => app.log.warn({ err: error }, 'login throttle unavailable'),
-  });
+  const loginThrottles = service.createLoginThrottles(counters, (error) =>
+    app.log.warn({ err: error }, 'login throttle unavailable'),
+  );
 
   app.get(
     '/api/csrf-cookie',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -37,13 +34,17 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/login',
     {
-      // Per address, whatever the e-mail; failures are also limited per e-mail and address.
-      config: { rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' } },
+      // Requests per address, whatever the e-mail; failures are also limited per account and per
+      // address, with a lockout that grows (service.LOGIN_THROTTLE).
+      config: {
+        access: 'public',
+        rateLimit: { max: config.loginRateLimitMax, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['auth'],
         summary:
           'Signs in (a new session). 422 wrong credentials; 403 e-mail not verified (with user_id); ' +
-          '429 after 5 failures in a minute for the same e-mail and address.',
+          '429 while the account or the address is locked after too many failures.',
         body: LoginRequest,
         response: {
           200: AccountProfileResponse,
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const { userId, profile } = await service.login(db, loginFailures, request.body, request.ip);
+      const { userId, profile } = await service.login(db, loginThrottles, request.body, request.ip);
       // A new session id at login: a session fixed before login is worthless after it.
       await reply.startSession(userId);
       return { data: profile };
@@ -64,7 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['auth'], response: { 204: z.null(), 419: ApiError } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 204: z.null(), 419: ApiError } },
+    },
     async (_request, reply) => {
       await reply.endSession();
       return reply.status(204).send(null);

@@ -33,6 +33,39 @@ describe('renderRichText', () => {
     expect(html).toContain('color:red');
   });
 
+  // Every class, inline style declaration and element KaTeX writes survives the cleaning.
+  it.each([
+    '\\int_0^1 f(x)\\,dx + \\sum_{i=1}^n i^2 + \\lim_{x\\to0}\\frac{\\sin x}{x}',
+    '\\begin{array}{|c|c|}\\hline a&b\\\\\\hline\\end{array}',
+    '\\colorbox{red}{x}\\fcolorbox{red}{blue}{y}\\cancel{x}\\bcancel{y}\\boxed{z}',
+    '\\left(\\frac{a}{b}\\right]\\Bigg\\{\\begin{cases}a&b\\\\c&d\\end{cases}',
+    '\\xrightarrow{abc}\\overbrace{abc}^{x}\\underbrace{a+b}_{n}\\widehat{xyz}\\vec{v}',
+    '\\mathbb{R}\\mathcal{A}\\mathfrak{g}\\boldsymbol{x}\\text{hola \\textit{it}}\\LaTeX',
+    '\\hspace{1em}\\rule{1em}{2em}\\mathllap{x}\\raisebox{1em}{y}\\tiny a \\Huge b',
+    '\\begin{aligned}a&=b\\\\c&=d\\end{aligned}\\begin{vmatrix}a\\\\b\\end{vmatrix}\\binom{n}{k}',
+  ])('keeps the look of %s inline and displayed', (tex) => {
+    const summary = (html: string) => ({
+      elements: [...html.matchAll(/<([a-z]+)/g)].map((match) => match[1]).sort(),
+      classes: [...html.matchAll(/ class="([^"]*)"/g)]
+        .flatMap((match) => match[1]!.split(' '))
+        .sort(),
+      styles: [...html.matchAll(/ style="([^"]*)"/g)]
+        .flatMap((match) => match[1]!.split(';'))
+        .map((declaration) => declaration.replace(/\s*:\s*/, ':').trim())
+        .filter(Boolean)
+        .sort(),
+    });
+    for (const displayMode of [false, true]) {
+      const raw = katex.renderToString(tex, {
+        displayMode,
+        output: 'htmlAndMathml',
+        strict: 'ignore',
+      });
+      const html = clean(displayMode ? `\\[${tex}\\]` : `\\(${tex}\\)`);
+      expect(summary(html)).toEqual(summary(raw));
+    }
+  });
+
   it('reads TeX written with HTML entities as the author meant it', () => {
     expect(clean('\\(a &lt; b\\)')).toContain('<mo>&lt;</mo>');
   });
@@ -53,12 +86,63 @@ describe('renderRichText', () => {
     ['<svg onload="alert(1)"><path d="M0"/></svg>', '<svg><path d="M0"></path></svg>'],
     ['<style>body{display:none}</style><p>a</p>', '<p>a</p>'],
     ['<p style="position:fixed;top:0">a</p>', '<p>a</p>'],
-    ['<span style="position:fixed;top:0">a</span>', '<span style="top:0">a</span>'],
+    ['<span style="position:fixed;top:0">a</span>', '<span>a</span>'],
     ['<iframe src="https://evil.cl"></iframe><p>a</p>', '<p>a</p>'],
     ['<p onclick="alert(1)" ONMOUSEOVER="x">a</p>', '<p>a</p>'],
     ['<math><mi href="javascript:alert(1)">x</mi></math>', '<math><mi>x</mi></math>'],
   ])('neutralizes %s', (source, expected) => {
     expect(renderRichText(source).html).toBe(expected);
+  });
+
+  // Author HTML cannot borrow the app's or KaTeX's classes, nor position itself over the page.
+  it.each([
+    ['<p class="ant-modal-wrap">a</p>', '<p>a</p>'],
+    ['<span class="katex-display">a</span>', '<span>a</span>'],
+    [
+      '<div class="ant-modal-wrap" style="position:fixed;top:0;left:0;width:100%;height:100%;z-index:9999">a</div>',
+      'a',
+    ],
+    ['<span style="top:-100px;left:0;margin-left:-50em;height:100vh">a</span>', '<span>a</span>'],
+    [
+      '<table style="position:absolute;inset:0"><tr><td style="width:100vw">a</td></tr></table>',
+      '<table><tr><td>a</td></tr></table>',
+    ],
+    [
+      '<math class="ant-modal-wrap" style="position:fixed"><mi>x</mi></math>',
+      '<math><mi>x</mi></math>',
+    ],
+    [
+      '<math><mpadded voffset="-90em" lspace="-50em"><mspace width="-99em"></mspace><mi mathsize="50em">x</mi></mpadded></math>',
+      '<math><mpadded><mspace></mspace><mi>x</mi></mpadded></math>',
+    ],
+    [
+      '<svg style="position:fixed;top:0" width="10"><path d="M0"/></svg>',
+      '<svg width="10"><path d="M0"></path></svg>',
+    ],
+    [
+      '<p>a</p><span class="katex"><span class="vlist" style="top:-9em">b</span></span>',
+      '<p>a</p><span><span>b</span></span>',
+    ],
+  ])('strips classes and styles from the author: %s', (source, expected) => {
+    expect(renderRichText(source).html).toBe(expected);
+  });
+
+  it('keeps formulas within reach of their text: no shift beyond 99.99em', () => {
+    for (const tex of ['\\kern{-10000em}x', '\\hspace{-1000em}y', '\\raisebox{-500em}{z}']) {
+      const { html } = renderRichText(`<p>a \\(${tex}\\) b</p>`);
+      expect(html).toContain('<span class="katex">');
+      // Styles only: the MathML copy is for screen readers and is not laid out on the page.
+      const styles = [...html.matchAll(/ style="([^"]*)"/g)].map((match) => match[1]).join(';');
+      for (const [, value] of styles.matchAll(/(-?[\d.]+)em/g)) {
+        expect(Math.abs(Number(value)), tex).toBeLessThan(100);
+      }
+    }
+  });
+
+  it('puts a formula only where text goes: in an attribute it stays as its source', () => {
+    expect(clean('<img src="https://x.cl/a.png" alt="\\(a &lt; b\\)"><p>\\(x\\)</p>')).toMatch(
+      /^<img src="https:\/\/x\.cl\/a\.png" alt="\\\(a &lt; b\\\)" \/><p><span class="katex">/,
+    );
   });
 
   it('opens links in a new tab without the opener', () => {

@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import katex from 'katex';
 import sanitizeHtml from 'sanitize-html';
 
 // Rich text of questions, choices, solutions and contexts: a small HTML fragment with TeX between
 // `\( \)` (inline) and `\[ \]` (display). It is rendered once, when it is saved: KaTeX turns the TeX
-// into HTML plus MathML (the browser needs only KaTeX's CSS and fonts), and an allow-list keeps
-// KaTeX's output and basic formatting and drops everything else (scripts, styles, event handlers,
-// `javascript:` and `data:` URLs).
+// into HTML plus MathML (the browser needs only KaTeX's CSS and fonts). Allow-lists keep basic
+// formatting from the author and KaTeX's own output, and drop everything else (scripts, styles,
+// classes, event handlers, `javascript:` and `data:` URLs).
 
 export type RenderedRichText = { html: string; errors: string[] };
 
@@ -97,7 +100,6 @@ const SVG_ATTRIBUTES = [
   'viewBox',
   'preserveaspectratio',
   'preserveAspectRatio',
-  'style',
   'd',
   'x',
   'y',
@@ -134,9 +136,18 @@ const FORMATTING_TAGS = [
   'span',
 ];
 
-// KaTeX positions its boxes with inline styles of these properties, always lengths or colours.
-const LENGTH = /^-?\d*\.?\d+(em|ex|px|pt|%)?$/;
+// Two allow-lists. The author's HTML gets the strict one: formatting, links, images, MathML and
+// SVG shapes, with no `class` and no `style` anywhere, so it cannot borrow the app's classes
+// (`ant-modal-wrap`) or position itself over the page. KaTeX's output gets the other one: its
+// own classes and the inline styles it lays boxes out with. Each formula is rendered and cleaned
+// on its own, and only then put where its TeX was, in a text node of the cleaned author HTML.
+
+// Lengths as KaTeX writes them, at most 99.99em either way: KaTeX caps sizes an author asks for
+// (maxSize) but not negative ones, and `\kern{-10000em}` must not carry text across the page.
+const LENGTH = /^-?(\d{1,2}(\.\d+)?|\.\d+)(em|ex)?$/;
+const LENGTHS = /^(-?(\d{1,2}(\.\d+)?|\.\d+)(em|ex)?\s*){1,4}$/;
 const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i;
+const BORDER_STYLE = /^(solid|dashed|dotted|none)$/;
 const KATEX_STYLES = Object.fromEntries([
   ...[
     'height',
@@ -162,27 +173,90 @@ const KATEX_STYLES = Object.fromEntries([
     'border-right-width',
     'border-width',
   ].map((property) => [property, [LENGTH]]),
+  ['margin', [LENGTHS]],
   ...['color', 'background-color', 'border-color'].map((property) => [property, [COLOUR]]),
-  ['border-style', [/^(solid|dashed|dotted|none)$/]],
+  ...['border-style', 'border-right-style', 'border-left-style'].map((property) => [
+    property,
+    [BORDER_STYLE],
+  ]),
+  // \fcolorbox's frame: `0.04em solid red`.
+  [
+    'border',
+    [/^-?(\d{1,2}(\.\d+)?|\.\d+)em (solid|dashed) (#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i],
+  ],
+  // Big operators are nudged with `position: relative; top`: it stays in the text's flow.
+  ['position', [/^relative$/]],
 ]);
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/**
+ * KaTeX's own classes: those its stylesheet styles, the atom classes it marks boxes with, and
+ * our `math-error`. Anything else (an app class such as `ant-modal-wrap`) is dropped.
+ */
+const KATEX_CLASSES = [
+  ...new Set([
+    ...Array.from(
+      readFileSync(createRequire(import.meta.url).resolve('katex/dist/katex.css'), 'utf8')
+        // Selectors only: the font URLs' extensions are not classes.
+        .replace(/url\([^)]*\)/g, '')
+        .matchAll(/\.(-?[_a-zA-Z][\w-]*)/g),
+      (match) => match[1]!,
+    ),
+    ...['mord', 'mop', 'mbin', 'mrel', 'mopen', 'mclose', 'mpunct', 'minner', 'mtight', 'text'],
+    ...['colorbox', 'nobreak', 'allowbreak', 'accentunder', 'delimsizinginner', 'enclosing'],
+    ...['leftmost', 'katex-error', 'math-error'],
+  ]),
+];
+
+/** KaTeX's output: spans with its classes and layout styles, MathML and SVG. */
+const KATEX_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['span', ...MATHML_TAGS, ...SVG_TAGS],
+  allowedAttributes: {
+    span: ['class', 'style', 'aria-hidden', 'title'],
+    ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, [...MATHML_ATTRIBUTES, 'style']])),
+    ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, [...SVG_ATTRIBUTES, 'style']])),
+  },
+  allowedClasses: Object.fromEntries(['span', ...MATHML_TAGS].map((tag) => [tag, KATEX_CLASSES])),
+  allowedStyles: { '*': KATEX_STYLES },
+  allowedSchemes: [],
+  parser: { lowerCaseAttributeNames: false },
+};
+
+const MATHML_AUTHOR_DENIED = [
+  'class',
+  'width',
+  'height',
+  'depth',
+  'voffset',
+  'lspace',
+  'rspace',
+  'mathsize',
+  'minsize',
+  'maxsize',
+];
+
+/** The author's HTML: no classes, no inline styles, links and images only from absolute URLs. */
+const AUTHOR_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...FORMATTING_TAGS, ...MATHML_TAGS, ...SVG_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    span: ['class', 'style', 'aria-hidden', 'title'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
-    ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, MATHML_ATTRIBUTES])),
+    // No class, and no lengths that could move MathML out of its line (`voffset`, negative widths).
+    ...Object.fromEntries(
+      MATHML_TAGS.map((tag) => [
+        tag,
+        MATHML_ATTRIBUTES.filter((name) => !MATHML_AUTHOR_DENIED.includes(name)),
+      ]),
+    ),
     ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, SVG_ATTRIBUTES])),
   },
-  allowedStyles: { '*': KATEX_STYLES },
+  allowedStyles: {},
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
-  // KaTeX's SVG attributes are case-sensitive (viewBox, preserveAspectRatio).
+  // SVG attributes are case-sensitive (viewBox, preserveAspectRatio).
   parser: { lowerCaseAttributeNames: false },
   transformTags: {
     a: (tagName, { href, ...attribs }) => ({
@@ -250,11 +324,34 @@ function renderTex(tex: string, displayMode: boolean, errors: string[]): string 
  */
 export function renderRichText(source: string): RenderedRichText {
   const errors: string[] = [];
-  const withMath = source.replace(TEX, (_match, inline?: string, display?: string) =>
-    renderTex(decodeEntities(inline ?? display ?? ''), display !== undefined, errors),
-  );
+  // Each formula becomes a marker the author cannot guess, so that author text cannot pose as one.
+  const marker = `katex${randomBytes(8).toString('hex')}n`;
+  const markers = new RegExp(`${marker}(\\d+)e`, 'g');
+  const formulas: Array<{ tex: string; html: string }> = [];
+  const withMarkers = source.replace(TEX, (tex, inline?: string, display?: string) => {
+    const rendered = renderTex(
+      decodeEntities(inline ?? display ?? ''),
+      display !== undefined,
+      errors,
+    );
+    formulas.push({ tex, html: sanitizeHtml(rendered, KATEX_OPTIONS) });
+    return `${marker}${formulas.length - 1}e`;
+  });
   if (UNCLOSED_TEX.test(source.replace(TEX, ''))) {
     errors.push('Unclosed math: a \\( or \\[ has no matching \\) or \\].');
   }
-  return { html: sanitizeHtml(withMath, SANITIZE_OPTIONS).trim(), errors };
+  const html = sanitizeHtml(withMarkers, {
+    ...AUTHOR_OPTIONS,
+    // Text nodes only: there a marker becomes its formula's HTML.
+    textFilter: (text) => text.replace(markers, (_marker, index: string) => formulas[+index]!.html),
+  });
+  // A formula written inside an attribute (an image's alt) stays there as its source.
+  return {
+    html: html
+      .replace(markers, (_marker, index: string) =>
+        escapeHtml(decodeEntities(formulas[+index]!.tex)),
+      )
+      .trim(),
+    errors,
+  };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
 import { MessageResponse } from '@ensaya/core/contracts/account-responses';
+import { IdParams } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as service from './service.ts';
 
@@ -16,6 +17,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
   app.get(
     '/api/email/verify/:id/:hash',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['account'],
         summary:
@@ -38,12 +40,13 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
   app.get(
     '/api/me/:id/resend-verification',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['account'],
         summary:
           'Sends a new verification link. The same answer for unknown or verified accounts; ' +
           'at most 1 a minute and 5 an hour per id (429).',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: IdParams,
         response: { 200: MessageResponse, 422: ApiError, 429: ApiError },
       },
     },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
 import {
@@ -10,10 +9,10 @@ import {
   TownListResponse,
   TownResponse,
 } from '@ensaya/core/contracts/geography';
+import { IdParams } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as service from './service.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const notFound = { 404: ApiError, 422: ApiError };
 
 /** Public reference data for the registration and location selects; it changes rarely. */
@@ -30,6 +29,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/countries',
     {
+      config: { access: 'public' },
       schema: {
         ...schema('Countries of the registration select, Chile (152) first.'),
         response: { 200: CountryListResponse },
@@ -41,6 +41,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/states',
     {
+      config: { access: 'public' },
       schema: {
         ...schema("Chile's 16 regions, north to south, with their VAT."),
         response: { 200: StateListResponse },
@@ -52,6 +53,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/states/:id',
     {
+      config: { access: 'public' },
       schema: {
         ...schema('A region.'),
         params: IdParams,
@@ -64,6 +66,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/states/:id/cities',
     {
+      config: { access: 'public' },
       schema: {
         ...schema("A region's provinces."),
         params: IdParams,
@@ -76,6 +79,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/cities/:id',
     {
+      config: { access: 'public' },
       schema: {
         ...schema('A province.'),
         params: IdParams,
@@ -88,6 +92,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/cities/:id/towns',
     {
+      config: { access: 'public' },
       schema: {
         ...schema("A province's communes, alphabetically."),
         params: IdParams,
@@ -100,6 +105,7 @@ export const geographyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.get(
     '/api/towns/:id',
     {
+      config: { access: 'public' },
       schema: {
         ...schema('A commune with its province and region.'),
         params: IdParams,

@@ -14,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/health',
     {
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
       schema: { tags: ['system'], response: { 200: HealthResponse, 503: HealthResponse } },
     },
     async (request, reply) => {

@@ -18,7 +18,7 @@ export const historyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/subjects/:id/user-tests',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['history'],
         summary:
@@ -39,7 +39,7 @@ export const historyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.delete(
     '/api/user-tests/:id',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         ...deleteSchema,
         summary:
@@ -61,7 +61,7 @@ export const historyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.delete(
     '/api/user-tests',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         ...deleteSchema,
         summary:

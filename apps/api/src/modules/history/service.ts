@@ -80,6 +80,8 @@ export async function deleteSentAttempts(
           score: attempt.score ?? 0,
           passed: attempt.passed ?? false,
           submittedAt: attempt.submittedAt!,
+          // As at submit: what did not enter the population is not taken out of it.
+          countsForPopulation: attempt.countsForPopulation,
           themes: themes.filter((theme) => theme.userTestId === attempt.id),
           stems: stems
             .filter((stem) => stem.userTestId === attempt.id)

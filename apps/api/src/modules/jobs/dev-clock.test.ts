@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import { invoices, userSubscriptions } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, TEST_PASSWORD } from '../../test/factories.ts';
 import {
   APPROVE,
   createPackage,
@@ -34,18 +35,20 @@ describe('dev clock', () => {
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     await payWithCard(client, sub.id, APPROVE);
 
-    const start = (await client.get('/api/dev/clock')).json().data;
+    // The dev tools answer this machine (the demo's own browser) or an administrator.
+    const local = new TestClient(t.app, { remoteAddress: '127.0.0.1' });
+    const start = (await local.get('/api/dev/clock')).json().data;
     expect(start.offset_ms).toBe(0);
     expect(Math.abs(Date.parse(start.now) - Date.now())).toBeLessThan(5_000);
 
-    const moved = await client.post('/api/dev/clock', { advance_days: 7, advance_seconds: 60 });
+    const moved = await local.post('/api/dev/clock', { advance_days: 7, advance_seconds: 60 });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data.offset_ms).toBe(7 * DAY + 60_000);
     expect((await client.get('/api/user-subscriptions/after-login')).json().data).toMatchObject({
       trial_days_left: 0,
     });
 
-    const run = await client.post('/api/dev/jobs/run', {});
+    const run = await local.post('/api/dev/jobs/run', {});
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json().data.ran).toBeGreaterThanOrEqual(1);
     const [row] = await t.db
@@ -57,19 +60,31 @@ describe('dev clock', () => {
     expect(bills.map((bill) => bill.status)).toEqual(['paid']);
 
     // Running again finds nothing due: the trial end was handled once.
-    expect((await client.post('/api/dev/jobs/run', {})).json().data.ran).toBe(0);
+    expect((await local.post('/api/dev/jobs/run', {})).json().data.ran).toBe(0);
 
-    const reset = await client.post('/api/dev/clock', { reset: true });
+    const reset = await local.post('/api/dev/clock', { reset: true });
     expect(reset.json().data.offset_ms).toBe(0);
   });
 
   it('refuses a bad move with 422 and keeps the time', async () => {
-    const { client } = await signedInStudent(t);
-    await client.post('/api/dev/clock', { advance_days: 2 });
-    const bad = await client.post('/api/dev/clock', { advance_days: 'soon' });
+    const local = new TestClient(t.app, { remoteAddress: '::1' });
+    await local.post('/api/dev/clock', { advance_days: 2 });
+    const bad = await local.post('/api/dev/clock', { advance_days: 'soon' });
     expect(bad.statusCode).toBe(422);
-    expect((await client.get('/api/dev/clock')).json().data.offset_ms).toBe(2 * DAY);
-    await client.post('/api/dev/clock', { reset: true });
+    expect((await local.get('/api/dev/clock')).json().data.offset_ms).toBe(2 * DAY);
+    await local.post('/api/dev/clock', { reset: true });
+  });
+
+  it('does not let a stranger read the clock or move it; an administrator may', async () => {
+    const { client: student } = await signedInStudent(t);
+    expect((await student.get('/api/dev/clock')).statusCode).toBe(403);
+    expect((await student.post('/api/dev/clock', { advance_days: 1 })).statusCode).toBe(403);
+    expect((await student.post('/api/dev/jobs/run', {})).statusCode).toBe(403);
+    const stranger = new TestClient(t.app);
+    expect((await stranger.post('/api/dev/clock', { advance_days: 1 })).statusCode).toBe(401);
+    const admin = new TestClient(t.app);
+    await admin.login((await createAdmin(t.db)).email, TEST_PASSWORD);
+    expect((await admin.get('/api/dev/clock')).json().data.offset_ms).toBe(0);
   });
 });
 
@@ -81,9 +96,9 @@ describe('without DEV_CLOCK', () => {
   afterAll(() => t?.close());
 
   it('has no clock and no run-now call', async () => {
-    const { client } = await signedInStudent(t);
-    expect((await client.get('/api/dev/clock')).statusCode).toBe(404);
-    expect((await client.post('/api/dev/clock', { advance_days: 1 })).statusCode).toBe(404);
-    expect((await client.post('/api/dev/jobs/run', {})).statusCode).toBe(404);
+    const local = new TestClient(t.app, { remoteAddress: '127.0.0.1' });
+    expect((await local.get('/api/dev/clock')).statusCode).toBe(404);
+    expect((await local.post('/api/dev/clock', { advance_days: 1 })).statusCode).toBe(404);
+    expect((await local.post('/api/dev/jobs/run', {})).statusCode).toBe(404);
   });
 });

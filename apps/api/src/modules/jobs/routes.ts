@@ -6,7 +6,6 @@ import {
   DevJobsResponse,
 } from '@ensaya/core/contracts/subscriptions';
 import type { ModuleOptions } from '../../lib/module-options.ts';
-import { notFound } from '../../lib/app-error.ts';
 import { createGateways } from '../payments/gateway.ts';
 import { createClock } from './clock.ts';
 import { readClockOffset, saveClockOffset } from './repo.ts';
@@ -37,20 +36,20 @@ export const jobRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     app.addHook('onClose', async () => runner?.stop());
   }
 
-  const devOnly = () => {
-    if (!config.devClock) throw notFound();
-  };
+  // Dev tools do not exist where they are off (always in production): an unknown path, 404.
+  if (!config.devClock) return;
+  const dev = { access: 'dev' } as const;
 
   app.get(
     '/api/dev/clock',
     {
+      config: dev,
       schema: {
         hide: true,
-        response: { 200: DevClockResponse, 404: ApiError },
+        response: { 200: DevClockResponse, 401: ApiError, 403: ApiError },
       },
     },
     async () => {
-      devOnly();
       return {
         data: { now: (await clock.now()).toISOString(), offset_ms: await readClockOffset(db) },
       };
@@ -60,14 +59,20 @@ export const jobRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/dev/clock',
     {
+      config: dev,
       schema: {
         hide: true,
         body: DevClockRequest,
-        response: { 200: DevClockResponse, 404: ApiError, 419: ApiError, 422: ApiError },
+        response: {
+          200: DevClockResponse,
+          401: ApiError,
+          403: ApiError,
+          419: ApiError,
+          422: ApiError,
+        },
       },
     },
     async (request) => {
-      devOnly();
       const { advance_days = 0, advance_seconds = 0, reset } = request.body;
       const offset = reset
         ? 0
@@ -82,13 +87,13 @@ export const jobRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/dev/jobs/run',
     {
+      config: dev,
       schema: {
         hide: true,
-        response: { 200: DevJobsResponse, 404: ApiError, 419: ApiError },
+        response: { 200: DevJobsResponse, 401: ApiError, 403: ApiError, 419: ApiError },
       },
     },
     async () => {
-      devOnly();
       return { data: await runJobsOnce(db, deps, await clock.now(), { log: app.log }) };
     },
   );

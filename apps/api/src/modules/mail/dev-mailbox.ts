@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import { html, SafeHtml } from './render.ts';
 import * as repo from './repo.ts';
@@ -9,20 +10,24 @@ const LIST_LIMIT = 500;
 /**
  * The dev mailbox: every outbox message, newest first, at `/dev/mail` (HTML, links work) and
  * `/dev/mail.json?to=` (tests). Only where mail cannot leave the machine: outside production and
- * without SMTP. Elsewhere it answers 404, since the outbox holds live reset and verification links.
+ * without SMTP (elsewhere it does not exist), and only for this machine or an administrator, since
+ * the outbox holds live reset and verification links.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, config },
 ) => {
-  const isEnabled = config.env !== 'production' && !config.smtpUrl;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!isEnabled) return reply.callNotFound();
-  });
+  // Not registered at all in production or with SMTP: an unknown path, 404.
+  if (config.env === 'production' || config.smtpUrl) return;
+  // The loopback address (the demo's own browser) or an administrator: mail holds live links.
+  const dev = { access: 'dev' } as const;
 
   app.get(
     '/dev/mail.json',
-    { schema: { hide: true, querystring: z.object({ to: z.string().trim().optional() }) } },
+    {
+      config: dev,
+      schema: { hide: true, querystring: z.object({ to: z.string().trim().optional() }) },
+    },
     async (request) => {
       const to = request.query.to?.toLowerCase() || undefined;
       const rows = await repo.listMail(db, { to, limit: LIST_LIMIT });
@@ -39,7 +44,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
   );
 
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mail', { config: dev, schema: { hide: true } }, async (_request, reply) => {
     const rows = await repo.listMail(db, { limit: LIST_LIMIT });
     const body = html`<h1>Dev mailbox</h1>
       <p class="muted">
@@ -74,10 +79,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.get(
     '/dev/mail/:id',
-    { schema: { hide: true, params: z.object({ id: z.string() }) } },
+    { config: dev, schema: { hide: true, params: IdParams } },
     async (request, reply) => {
-      const id = Number(request.params.id);
-      const mail = Number.isSafeInteger(id) ? await repo.findMail(db, id) : undefined;
+      const mail = await repo.findMail(db, request.params.id);
       if (!mail) return reply.callNotFound();
       // The HTML body is our own template: shown as it is, so its links work in this tab.
       const mailBody = /<body[^>]*>([\s\S]*)<\/body>/i.exec(mail.html)?.[1] ?? mail.html;

@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { registration } from '../../test/factories.ts';
+import { createStudent, registration, TEST_PASSWORD } from '../../test/factories.ts';
+import { loadConfig } from '../../config.ts';
 import { mailsTo } from '../../test/mailbox.ts';
 import { MAX_ATTEMPTS, retryDelayMs, startMailDispatcher } from './dispatcher.ts';
 import { queueMail } from './service.ts';
@@ -48,6 +49,30 @@ describe('mail templates', () => {
       expect(es.text).toContain('Hola, Ana:');
       expect(en.text).toContain('Hi Ana,');
     }
+  });
+
+  it('tell the owner of an address that someone tried to register with it, with both ways in', () => {
+    const data = {
+      name: 'Ana <i>',
+      loginUrl: 'https://ensaya.cl/login',
+      resetUrl: 'https://ensaya.cl/olvido',
+    };
+    const es = renderMail('registration-attempt', 'es', data, 'https://ensaya.cl');
+    const en = renderMail('registration-attempt', 'en', data, 'https://ensaya.cl');
+    expect(es.subject).toBe('Alguien intentó registrarse en Ensaya con tu correo');
+    expect(en.subject).toBe('Someone tried to register on Ensaya with your e-mail address');
+    for (const mail of [es, en]) {
+      expect(mail.html).toContain('href="https://ensaya.cl/login"');
+      expect(mail.html).toContain('href="https://ensaya.cl/olvido"');
+      expect(mail.html).toContain('Ana &lt;i&gt;');
+      expect(mail.text).toContain('https://ensaya.cl/login');
+      expect(mail.text).toContain('https://ensaya.cl/olvido');
+      expect(mail.text.replace('Ana <i>', '')).not.toMatch(/<[a-z]/);
+    }
+    expect(es.text).toContain('Iniciar sesión: https://ensaya.cl/login');
+    expect(es.text).toContain('Restablecer mi contraseña: https://ensaya.cl/olvido');
+    expect(en.text).toContain('Log in: https://ensaya.cl/login');
+    expect(en.text).toContain('If it was not you, ignore this message');
   });
 });
 
@@ -102,14 +127,34 @@ describe('the dev mailbox', () => {
     expect(document.paths).toHaveProperty('/api/towns/{id}');
   });
 
-  it('answers 404 in production', async () => {
-    const production = await buildTestApp({ env: 'production' });
+  it('is not open to another machine: a stranger gets 401, a student 403', async () => {
+    const stranger = new TestClient(t.app);
+    const student = new TestClient(t.app);
+    await student.login((await createStudent(t.db)).email, TEST_PASSWORD);
+    for (const url of ['/dev/mail', '/dev/mail.json?to=x@y.cl', '/dev/mail/1']) {
+      expect((await stranger.get(url)).statusCode, url).toBe(401);
+      expect((await student.get(url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('does not exist in production, not even for this machine', async () => {
+    const { env, devClock, openApiDocs } = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'sandbox',
+      APP_URL: 'https://ensaya.cl',
+    });
+    const production = await buildTestApp({ env, devClock, openApiDocs });
     try {
       for (const url of ['/dev/mail', '/dev/mail.json', '/dev/mail/1']) {
         const response = await production.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
         expect(response.body).not.toContain('Dev mailbox');
       }
+      const routes = production.app.routeTable().map((route) => route.url);
+      expect(routes.filter((url) => url.startsWith('/dev') || url.startsWith('/api/dev'))).toEqual(
+        [],
+      );
+      expect(routes.some((url) => url.startsWith('/api/docs'))).toBe(false);
     } finally {
       await production.close();
     }

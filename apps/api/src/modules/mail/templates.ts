@@ -7,6 +7,8 @@ export type MailContent = { subject: string; html: string; text: string };
 export type MailTemplates = {
   'verify-email': { name: string; url: string; minutes: number };
   'reset-password': { name: string; url: string; minutes: number };
+  /** To an account's owner: someone tried to register with its e-mail address. */
+  'registration-attempt': { name: string; loginUrl: string; resetUrl: string };
   'stem-correction': {
     studentName: string;
     studentEmail: string;
@@ -26,7 +28,7 @@ export type MailTemplates = {
 type NoticeData = { name: string; packageName: string; url: string };
 type NoticeTemplateName = Exclude<
   MailTemplateName,
-  'verify-email' | 'reset-password' | 'stem-correction'
+  'verify-email' | 'reset-password' | 'registration-attempt' | 'stem-correction'
 >;
 export type MailTemplateName = keyof MailTemplates;
 
@@ -215,6 +217,12 @@ export function renderMail<N extends MailTemplateName>(
     case 'verify-email':
     case 'reset-password':
       return actionMail(name, language, data as MailTemplates['verify-email'], appUrl);
+    case 'registration-attempt':
+      return registrationAttemptMail(
+        language,
+        data as MailTemplates['registration-attempt'],
+        appUrl,
+      );
     case 'stem-correction':
       return stemCorrectionMail(language, data as MailTemplates['stem-correction'], appUrl);
     case 'subscription-receipt':
@@ -226,6 +234,83 @@ export function renderMail<N extends MailTemplateName>(
     default:
       throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
   }
+}
+
+const REGISTRATION_ATTEMPT_TEXTS: Record<
+  Language,
+  {
+    subject: string;
+    greeting: string;
+    intro: string;
+    ifYou: string;
+    logIn: string;
+    reset: string;
+    ifNotYou: string;
+  }
+> = {
+  es: {
+    subject: 'Alguien intentó registrarse en Ensaya con tu correo',
+    greeting: 'Hola, {name}:',
+    intro:
+      'Alguien intentó crear una cuenta de Ensaya con este correo electrónico, que ya tiene una: la tuya. No creamos otra cuenta.',
+    ifYou: 'Si fuiste tú, inicia sesión con tu contraseña, o elige una nueva si no la recuerdas.',
+    logIn: 'Iniciar sesión',
+    reset: 'Restablecer mi contraseña',
+    ifNotYou: 'Si no fuiste tú, ignora este mensaje: tu cuenta y tu contraseña siguen igual.',
+  },
+  en: {
+    subject: 'Someone tried to register on Ensaya with your e-mail address',
+    greeting: 'Hi {name},',
+    intro:
+      'Someone tried to create an Ensaya account with this e-mail address, which already has one: yours. No other account was created.',
+    ifYou: 'If it was you, log in with your password, or choose a new one if you forgot it.',
+    logIn: 'Log in',
+    reset: 'Reset my password',
+    ifNotYou:
+      'If it was not you, ignore this message: your account and your password stay as they are.',
+  },
+};
+
+/** Registration with a taken address: the owner hears of it, the stranger is told nothing. */
+function registrationAttemptMail(
+  language: Language,
+  data: MailTemplates['registration-attempt'],
+  appUrl: string,
+): MailContent {
+  const texts = REGISTRATION_ATTEMPT_TEXTS[language];
+  const params = { name: data.name };
+  const button = (url: string, label: string) =>
+    html`<a
+      href="${url}"
+      style="display:inline-block;background:${BLUE};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:8px;margin:0 8px 8px 0;"
+      >${label}</a
+    >`;
+  const content = html`<p style="margin:0 0 16px 0;">${fill(texts.greeting, params)}</p>
+    <p style="margin:0 0 16px 0;">${texts.intro}</p>
+    <p style="margin:0 0 16px 0;">${texts.ifYou}</p>
+    <p style="margin:0 0 16px 0;">
+      ${button(data.loginUrl, texts.logIn)}${button(data.resetUrl, texts.reset)}
+    </p>
+    <p style="margin:0;color:${MUTED};font-size:14px;">${texts.ifNotYou}</p>`;
+  const text = [
+    fillText(texts.greeting, params),
+    '',
+    texts.intro,
+    '',
+    texts.ifYou,
+    `${texts.logIn}: ${data.loginUrl}`,
+    `${texts.reset}: ${data.resetUrl}`,
+    '',
+    texts.ifNotYou,
+    '',
+    LAYOUT_TEXTS[language].signature,
+    '',
+    '--',
+    `Ensaya · ${LAYOUT_TEXTS[language].tagline}`,
+    appUrl,
+    LAYOUT_TEXTS[language].automatic,
+  ].join('\n');
+  return { subject: texts.subject, html: layout(language, texts.subject, content, appUrl), text };
 }
 
 const CORRECTION_TEXTS: Record<

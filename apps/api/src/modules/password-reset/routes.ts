@@ -12,7 +12,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/forgot-password',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary:
@@ -31,7 +31,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/reset-password',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary:

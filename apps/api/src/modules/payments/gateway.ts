@@ -20,16 +20,20 @@ export interface PaymentGateway {
   /** Starts a card enrollment; the student's browser goes to the returned URL (hosted card page). */
   startCardEnrollment(customer: Customer, returnUrl: string): Promise<{ redirectUrl: string }>;
   /**
-   * Reads the parameters the gateway sends back to the return URL: the event's id (unique per
-   * enrollment, so a replay is recognised) and the token to finish with. Throws
+   * Reads the parameters the gateway sends back to the return URL: the event's id (one per
+   * enrollment, however often the card page is submitted, so a replay is recognised), the token
+   * to finish with and, when the gateway's answer says it, the return URL the enrollment was
+   * started with (a return arriving at another URL is not this enrollment's). Throws
    * `GatewayError('signature')` when they cannot be trusted, `GatewayError('aborted')` when the
    * student left the card page.
    */
-  parseReturn(params: Record<string, string | undefined>): { eventId: string; token: string };
+  parseReturn(params: Record<string, string | undefined>): ReturnEvent;
   finishCardEnrollment(token: string, customer: Customer): Promise<Card>;
   charge(card: Card, amountClp: string, idempotencyKey: string): Promise<ChargeResult>;
   refund(chargeId: string, amountClp: string): Promise<void>;
 }
+
+export type ReturnEvent = { eventId: string; token: string; returnUrl?: string };
 
 export class GatewayError extends Error {
   readonly reason: 'signature' | 'aborted' | 'rejected';

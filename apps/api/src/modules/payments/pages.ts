@@ -59,10 +59,14 @@ export function sandboxCardPage(token: string, returnUrl: string, language: Lang
 /** Posts TBK_TOKEN to Webpay's inscription page (Oneclick requires a POST). */
 export function transbankRedirectPage(url: string, token: string): string {
   return `<!doctype html>
-<html><head><meta charset="utf-8"><title>Webpay</title></head>
-<body onload="document.forms[0].submit()">
+<html><head><meta charset="utf-8"><title>Webpay</title>
+<script src="/payments/transbank/redirect.js" defer></script></head>
+<body>
 <form method="post" action="${escapeHtml(url)}">
 <input type="hidden" name="TBK_TOKEN" value="${escapeHtml(token)}">
-<noscript><button type="submit">Webpay</button></noscript>
+<button type="submit">Webpay</button>
 </form></body></html>`;
 }
+
+/** The redirect page's script: served as a file, since the CSP allows no inline script. */
+export const TRANSBANK_REDIRECT_SCRIPT = 'document.forms[0].submit();\n';

@@ -8,7 +8,7 @@ import {
   mailOutbox,
   userSubscriptions,
 } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app.ts';
 import {
   APPROVE,
   createPackage,
@@ -27,6 +27,29 @@ afterAll(() => t?.close());
 const subscriptionRow = async (id: number) =>
   (await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, id)))[0]!;
 const chargesOf = (userId: number) => t.db.select().from(charges).where(eq(charges.userId, userId));
+const invoicesOf = (userId: number) =>
+  t.db.select().from(invoices).where(eq(invoices.userId, userId));
+
+/** The payment link's enrollment token (the sandbox card page's `?token=`). */
+async function enrollmentToken(client: TestClient, subscriptionId: number) {
+  const link = await client.post('/api/user-subscriptions-increase', { id: subscriptionId });
+  expect(link.statusCode, link.body).toBe(200);
+  return new URL(link.json().data[1]).searchParams.get('token')!;
+}
+
+/** Submits the sandbox card page as its form does; answers the return path it redirects to. */
+async function submitCardPage(client: TestClient, token: string, cardNumber: string) {
+  const card = await client.request({
+    method: 'POST',
+    url: '/sandbox-gateway/enroll',
+    payload: new URLSearchParams({ token, card_number: cardNumber }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    csrf: false,
+  });
+  expect(card.statusCode, card.body).toBe(303);
+  const url = new URL(card.headers.location as string);
+  return url.pathname + url.search;
+}
 
 describe('sandbox gateway', () => {
   it('makes and refunds the validation charge, and handles a callback delivered twice once', async () => {
@@ -141,6 +164,119 @@ describe('sandbox gateway', () => {
   });
 });
 
+describe('one enrollment, one outcome', () => {
+  it('answers a card page submitted twice with the first outcome: the trial is not charged early', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const token = await enrollmentToken(client, sub.id);
+    const first = await client.get(await submitCardPage(client, token, APPROVE));
+    expect(first.headers.location).toContain('/confirmacion?');
+    expect(first.headers.location).toContain('payment=trial');
+    // The same form again (the back button, a resubmit), even with another card.
+    for (const card of [APPROVE, DECLINE]) {
+      const again = await client.get(await submitCardPage(client, token, card));
+      expect(again.statusCode).toBe(303);
+      expect(again.headers.location).toBe(first.headers.location);
+    }
+    const row = await subscriptionRow(sub.id);
+    expect(row.status).toBe('Trial');
+    expect((await chargesOf(student.id)).map((c) => c.kind)).toEqual(['validation']);
+    expect(await invoicesOf(student.id)).toHaveLength(0);
+  });
+
+  it('handles a double submit that arrives at once as one enrollment', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const token = await enrollmentToken(client, sub.id);
+    const paths = await Promise.all([
+      submitCardPage(client, token, APPROVE),
+      submitCardPage(client, token, APPROVE),
+    ]);
+    const landings = await Promise.all(paths.map((path) => client.get(path)));
+    for (const landing of landings) {
+      expect(landing.statusCode).toBe(303);
+      expect(landing.headers.location).toContain('payment=trial');
+    }
+    expect((await subscriptionRow(sub.id)).status).toBe('Trial');
+    expect((await chargesOf(student.id)).map((c) => c.kind)).toEqual(['validation']);
+    expect(await invoicesOf(student.id)).toHaveLength(0);
+    const callbacks = await t.db
+      .select()
+      .from(gatewayCallbacks)
+      .where(eq(gatewayCallbacks.gateway, 'sandbox'));
+    expect(
+      callbacks.filter(
+        (c) => (c.payload as { subscription_id: number }).subscription_id === sub.id,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('still lets a student in a trial pay early through a new payment link', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    await client.get(await submitCardPage(client, await enrollmentToken(client, sub.id), APPROVE));
+    const paid = await client.get(
+      await submitCardPage(client, await enrollmentToken(client, sub.id), APPROVE),
+    );
+    expect(paid.headers.location).toContain('payment=active');
+    expect((await subscriptionRow(sub.id)).status).toBe('Active');
+    expect((await chargesOf(student.id)).map((c) => c.kind)).toEqual([
+      'validation',
+      'validation',
+      'invoice',
+    ]);
+  });
+
+  it("shows a subscription's real state when another subscription's return is carried to it", async () => {
+    const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 0 });
+    const { client, student } = await signedInStudent(t);
+    const a = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const b = await createSubscription(client, pack.id, subjectIds.slice(1, 3));
+    const aReturn = new URL(
+      await submitCardPage(client, await enrollmentToken(client, a.id), APPROVE),
+      'http://x',
+    );
+    expect((await client.get(aReturn.pathname + aReturn.search)).headers.location).toContain(
+      'payment=active',
+    );
+    // B's own return URL, with B's valid signature (B's card page submitted, not yet returned).
+    const bReturn = new URL(
+      await submitCardPage(client, await enrollmentToken(client, b.id), APPROVE),
+      'http://x',
+    );
+    const before = await chargesOf(student.id);
+
+    // A's processed result at B's address: B is only Created, so not "payment=active".
+    const carried = new URL(bReturn);
+    carried.searchParams.set('token', aReturn.searchParams.get('token')!);
+    const landing = await client.get(carried.pathname + carried.search);
+    expect(landing.statusCode).toBe(303);
+    const target = new URL(landing.headers.location as string);
+    expect(target.pathname).toBe('/factura/detalles');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      subscription: String(b.id),
+      payment: 'unpaid',
+    });
+    // B's unprocessed result at A's address is not handled for A either.
+    const misdirected = new URL(aReturn);
+    misdirected.searchParams.set('token', bReturn.searchParams.get('token')!);
+    const atA = await client.get(misdirected.pathname + misdirected.search);
+    expect(new URL(atA.headers.location as string).searchParams.get('subscription')).toBe(
+      String(a.id),
+    );
+    expect((await subscriptionRow(b.id)).status).toBe('Created');
+    expect(await chargesOf(student.id)).toEqual(before);
+
+    // B's own return still works, once.
+    const own = await client.get(bReturn.pathname + bReturn.search);
+    expect(own.headers.location).toContain(`subscription=${b.id}&payment=active`);
+    expect((await subscriptionRow(b.id)).status).toBe('Active');
+  });
+});
+
 describe('Transbank Oneclick Mall adapter', () => {
   let fake: FastifyInstance;
   let tb: TestApp;
@@ -244,5 +380,21 @@ describe('Transbank Oneclick Mall adapter', () => {
     expect(amounts).toEqual([1785, 9990]);
     expect(seen.filter((line) => line.startsWith('PUT /inscriptions/'))).toHaveLength(1);
     expect(seen.filter((line) => line.includes('/refunds'))).toHaveLength(1);
+
+    // The processed token posted to another subscription's signed return: that one's real state.
+    const other = await createSubscription(client, pack.id, subjectIds.slice(1, 3));
+    await client.post('/api/user-subscriptions-increase', { id: other.id });
+    const otherReturn = new URL(responseUrls.at(-1)!);
+    expect(otherReturn.pathname).toContain(`/return/${other.id}`);
+    const carried = await post(otherReturn.pathname + otherReturn.search);
+    expect(carried.statusCode).toBe(303);
+    expect(carried.headers.location).toContain(
+      `/factura/detalles?subscription=${other.id}&payment=unpaid`,
+    );
+    const otherRow = (
+      await tb.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, other.id))
+    )[0]!;
+    expect(otherRow.status).toBe('Created');
+    expect(seen.filter((line) => line.startsWith('PUT /inscriptions/'))).toHaveLength(1);
   });
 });

@@ -7,13 +7,14 @@ import {
   PaymentLinkResponse,
   SandboxCardRequest,
 } from '@ensaya/core/contracts/subscriptions';
+import { IdParam } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { createClock } from '../jobs/clock.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
 import { createGateways } from './gateway.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
-import { sandboxCardPage, transbankRedirectPage } from './pages.ts';
+import { sandboxCardPage, TRANSBANK_REDIRECT_SCRIPT, transbankRedirectPage } from './pages.ts';
 import type { TransbankOneclickGateway } from './transbank-gateway.ts';
 import * as service from './service.ts';
 
@@ -27,6 +28,8 @@ const LANDING: Record<service.ReturnOutcome['result'], string> = {
   declined: '/factura/detalles',
   card_rejected: '/factura/detalles',
   aborted: '/factura/detalles',
+  // A return that handled nothing for a subscription not paid for: its summary shows its state.
+  unpaid: '/factura/detalles',
 };
 
 /**
@@ -54,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/user-subscriptions-increase',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary:
@@ -74,7 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     app.get(
       path,
       {
-        config: { auth: 'user' },
+        config: { access: 'user' },
         schema: {
           tags: ['payments'],
           summary: 'The payment link of subscription {id} (URL at data[1]).',
@@ -89,7 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/user-subscriptions/increase-checkout-link',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['payments'],
         summary: "The payment link of the student's newest subscription (URL at data[1]).",
@@ -112,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       "The gateway's return after the card page (signed URL): stores the card, starts the trial or charges, then redirects to the web app. Handled once per event.",
     params: z.object({
       gateway: z.enum(['sandbox', 'transbank_oneclick']),
-      id: z.coerce.number().int().positive().max(2_147_483_647),
+      id: IdParam,
     }),
     querystring: z.record(z.string(), z.string()),
   };
@@ -140,13 +143,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   };
   app.get(
     '/api/payments/:gateway/return/:id',
-    { config: { csrf: false }, schema: returnSchema },
+    { config: { access: 'public', csrf: false }, schema: returnSchema },
     handleReturn,
   );
   app.post(
     '/api/payments/:gateway/return/:id',
     {
-      config: { csrf: false },
+      config: { access: 'public', csrf: false },
       schema: { ...returnSchema, body: z.record(z.string(), z.string()).optional() },
     },
     handleReturn,
@@ -154,41 +157,51 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   // --- The sandbox gateway's hosted card page (the "gateway" side, served by the app) ----------
 
+  // In production the sandbox's card page exists only when the sandbox was chosen on purpose.
+  const hasSandboxPage = config.env !== 'production' || config.paymentGateway === 'sandbox';
   const sandbox = gateways.byName('sandbox') as SandboxGateway;
-  app.get(
-    '/sandbox-gateway/enroll',
-    {
-      schema: { hide: true, querystring: z.object({ token: z.string().max(4000).optional() }) },
-    },
-    async (request, reply) => {
-      const enrollment = sandbox.readEnrollment(request.query.token);
-      if (!enrollment) throw new AppError(403, 'payments.signatureInvalid');
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(sandboxCardPage(request.query.token!, enrollment.r, request.language));
-    },
-  );
+  if (hasSandboxPage) registerSandboxPage();
+  function registerSandboxPage() {
+    app.get(
+      '/sandbox-gateway/enroll',
+      {
+        config: { access: 'public' },
+        schema: { hide: true, querystring: z.object({ token: z.string().max(4000).optional() }) },
+      },
+      async (request, reply) => {
+        const enrollment = sandbox.readEnrollment(request.query.token);
+        if (!enrollment) throw new AppError(403, 'payments.signatureInvalid');
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(sandboxCardPage(request.query.token!, enrollment.r, request.language));
+      },
+    );
 
-  app.post(
-    '/sandbox-gateway/enroll',
-    { config: { csrf: false }, schema: { hide: true, body: SandboxCardRequest } },
-    async (request, reply) => {
-      const enrollment = sandbox.readEnrollment(request.body.token);
-      if (!enrollment) throw new AppError(403, 'payments.signatureInvalid');
-      const number = request.body.card_number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(number))
-        throw new AppError(422, 'payments.cardNumber', {
-          fields: { card_number: ['payments.cardNumber'] },
-        });
-      return reply.redirect(sandbox.completeEnrollment(enrollment, number), 303);
-    },
-  );
+    app.post(
+      '/sandbox-gateway/enroll',
+      {
+        config: { access: 'public', csrf: false },
+        schema: { hide: true, body: SandboxCardRequest },
+      },
+      async (request, reply) => {
+        const enrollment = sandbox.readEnrollment(request.body.token);
+        if (!enrollment) throw new AppError(403, 'payments.signatureInvalid');
+        const number = request.body.card_number.replace(/[\s-]/g, '');
+        if (!/^\d{12,19}$/.test(number))
+          throw new AppError(422, 'payments.cardNumber', {
+            fields: { card_number: ['payments.cardNumber'] },
+          });
+        return reply.redirect(sandbox.completeEnrollment(enrollment, number), 303);
+      },
+    );
+  }
 
   // Webpay wants the inscription token posted to its page: this page does it from the browser.
   const transbank = gateways.byName('transbank_oneclick') as TransbankOneclickGateway;
   app.get(
     '/payments/transbank/redirect',
     {
+      config: { access: 'public' },
       schema: {
         hide: true,
         querystring: z.object({ url: z.string().max(500), token: z.string().max(200) }),
@@ -200,5 +213,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         .type('text/html; charset=utf-8')
         .send(transbankRedirectPage(request.query.url, request.query.token));
     },
+  );
+  // The page's script, as a file: the Content-Security-Policy allows no inline script.
+  app.get(
+    '/payments/transbank/redirect.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(TRANSBANK_REDIRECT_SCRIPT),
   );
 };

@@ -21,8 +21,17 @@ export const SANDBOX_CARDS: Record<string, { kind: SandboxCardKind; brand: strin
   '4000000000000341': { kind: 'decline_later', brand: 'Visa' },
 };
 
-type EnrollmentToken = { k: 'enroll'; u: number; r: string; exp: number };
-type ResultToken = { k: 'result'; id: string; u: number; kind: SandboxCardKind; last4: string };
+/** One enrollment: `id` names it, `r` is the return URL it was started with. */
+type EnrollmentToken = { k: 'enroll'; id: string; u: number; r: string; exp: number };
+/** The card page's answer for enrollment `id`, for its return URL `r` only. */
+type ResultToken = {
+  k: 'result';
+  id: string;
+  u: number;
+  r: string;
+  kind: SandboxCardKind;
+  last4: string;
+};
 type CardReference = { k: 'card'; id: string; kind: SandboxCardKind; last4: string };
 
 const ENROLLMENT_MINUTES = 30;
@@ -46,6 +55,7 @@ export class SandboxGateway implements PaymentGateway {
   async startCardEnrollment(customer: Customer, returnUrl: string) {
     const token = signValue(this.secret, {
       k: 'enroll',
+      id: randomUUID(),
       u: customer.userId,
       r: returnUrl,
       exp: Date.now() + ENROLLMENT_MINUTES * 60_000,
@@ -56,16 +66,22 @@ export class SandboxGateway implements PaymentGateway {
   /** The hosted page's enrollment: what it was started with, or undefined when forged or stale. */
   readEnrollment(token: string | undefined): EnrollmentToken | undefined {
     const value = readSigned<EnrollmentToken>(this.secret, token);
-    return value?.k === 'enroll' && value.exp > Date.now() ? value : undefined;
+    return value?.k === 'enroll' && value.id && value.exp > Date.now() ? value : undefined;
   }
 
-  /** The card page was submitted: the URL the browser goes back to, with the signed result. */
+  /**
+   * The card page was submitted: the URL the browser goes back to, with the signed result. The
+   * result carries the enrollment's id as its event id, so submitting the page twice (a double
+   * click, a resubmitted form) is one event: the app handles the first return and finds it done
+   * on the second. The enrollment is single-use that way without the gateway keeping state.
+   */
   completeEnrollment(enrollment: EnrollmentToken, cardNumber: string): string {
     const known = SANDBOX_CARDS[cardNumber];
     const result = signValue(this.secret, {
       k: 'result',
-      id: randomUUID(),
+      id: enrollment.id,
       u: enrollment.u,
+      r: enrollment.r,
       kind: known?.kind ?? 'approve',
       last4: cardNumber.slice(-4),
     } satisfies ResultToken);
@@ -77,8 +93,8 @@ export class SandboxGateway implements PaymentGateway {
   parseReturn(params: Record<string, string | undefined>) {
     if (params.aborted) throw new GatewayError('aborted');
     const result = readSigned<ResultToken>(this.secret, params.token);
-    if (result?.k !== 'result') throw new GatewayError('signature');
-    return { eventId: result.id, token: params.token! };
+    if (result?.k !== 'result' || !result.id || !result.r) throw new GatewayError('signature');
+    return { eventId: result.id, token: params.token!, returnUrl: result.r };
   }
 
   async finishCardEnrollment(token: string, customer: Customer): Promise<Card> {

@@ -1,3 +1,4 @@
+import { hasAccess } from '@ensaya/core/subscriptions/access';
 import { CARD_VALIDATION_AMOUNT, trialEnd } from '@ensaya/core/subscriptions/lifecycle';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,7 +11,7 @@ import {
 } from '../subscriptions/billing.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
 import { assertPayable, ownSubscription } from '../subscriptions/service.ts';
-import { GatewayError, hmac, sameHex, type GatewayName } from './gateway.ts';
+import { GatewayError, hmac, sameHex, type GatewayName, type ReturnEvent } from './gateway.ts';
 import * as repo from './repo.ts';
 
 export type PaymentDeps = BillingDeps & { appKey: string };
@@ -20,9 +21,22 @@ function returnSignature(appKey: string, gateway: string, subscriptionId: number
   return hmac(appKey, `payment-return:${gateway}:${subscriptionId}`);
 }
 
+const returnPath = (gateway: GatewayName, subscriptionId: number) =>
+  `/api/payments/${gateway}/return/${subscriptionId}`;
+
 export function returnUrl(deps: PaymentDeps, gateway: GatewayName, subscriptionId: number) {
   const signature = returnSignature(deps.appKey, gateway, subscriptionId);
-  return `${deps.appUrl}/api/payments/${gateway}/return/${subscriptionId}?sig=${signature}`;
+  return `${deps.appUrl}${returnPath(gateway, subscriptionId)}?sig=${signature}`;
+}
+
+/** The enrollment was started for this return (when the gateway's answer names its return URL). */
+function isEventFor(event: ReturnEvent, gateway: GatewayName, subscriptionId: number) {
+  if (event.returnUrl === undefined) return true;
+  try {
+    return new URL(event.returnUrl).pathname === returnPath(gateway, subscriptionId);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -48,11 +62,38 @@ export async function paymentLink(
 
 export type ReturnOutcome = {
   subscriptionId: number;
-  result: 'trial' | 'active' | 'card_updated' | 'declined' | 'card_rejected' | 'aborted';
+  result: 'trial' | 'active' | 'card_updated' | 'declined' | 'card_rejected' | 'aborted' | 'unpaid';
 };
 
 /**
- * The gateway's return (its callback): verified, recorded in gateway_callbacks and handled once.
+ * The state of a subscription, for a return that handled nothing for it (another subscription's
+ * enrollment): what the subscription really is, never what the other one's return did.
+ */
+async function currentOutcome(
+  db: DbOrTx,
+  subscriptionId: number,
+  now: Date,
+): Promise<ReturnOutcome> {
+  const subscription = await subscriptions.findSubscription(db, subscriptionId);
+  if (!subscription) throw new AppError(404, 'error.notFound');
+  const result: ReturnOutcome['result'] =
+    subscription.status === 'Trial'
+      ? 'trial'
+      : hasAccess(subscription, now)
+        ? 'active'
+        : subscription.status === 'Pending_payment'
+          ? 'declined'
+          : 'unpaid';
+  return { subscriptionId, result };
+}
+
+/**
+ * The gateway's return (its callback): verified, recorded in gateway_callbacks under the
+ * enrollment's event id and handled once; a later or concurrent delivery of the same event
+ * answers the outcome stored for this subscription. An event of another subscription's enrollment
+ * (another return URL, or stored for another subscription) is not handled here: the answer is
+ * this subscription's real state.
+ *
  * The card is stored after the validation charge (CLP 1784.64, refunded) passes; then Created or
  * Pending starts the trial (or, without trial days, is charged at once), Trial is charged now,
  * Pending_payment pays its open invoice, and Active or Pause only change card.
@@ -69,7 +110,7 @@ export async function handleReturn(
   const expected = returnSignature(deps.appKey, gateway.name, subscriptionId);
   if (!params.sig || !sameHex(params.sig, expected))
     throw new AppError(403, 'payments.signatureInvalid');
-  let event: { eventId: string; token: string };
+  let event: ReturnEvent;
   try {
     event = gateway.parseReturn(params);
   } catch (error) {
@@ -77,6 +118,8 @@ export async function handleReturn(
       return { subscriptionId, result: 'aborted' };
     throw new AppError(403, 'payments.signatureInvalid');
   }
+  if (!isEventFor(event, gateway.name, subscriptionId))
+    return currentOutcome(db, subscriptionId, now);
 
   return db.transaction(async (tx) => {
     const callback = await repo.claimCallback(tx, {
@@ -84,9 +127,15 @@ export async function handleReturn(
       eventId: event.eventId,
       payload: { subscription_id: subscriptionId },
     });
+    const stored = callback.payload as {
+      subscription_id?: number;
+      result?: ReturnOutcome['result'];
+    };
+    if (stored.subscription_id !== subscriptionId) return currentOutcome(tx, subscriptionId, now);
     if (callback.processedAt) {
-      const done = callback.payload as { result?: ReturnOutcome['result'] };
-      return { subscriptionId, result: done.result ?? 'card_updated' };
+      return stored.result
+        ? { subscriptionId, result: stored.result }
+        : currentOutcome(tx, subscriptionId, now);
     }
     const subscription = await subscriptions.findSubscription(tx, subscriptionId, { lock: true });
     if (!subscription) throw new AppError(404, 'error.notFound');

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ImportFields } from '@ensaya/core/contracts/admin';
 import { isMessageKey, type MessageKey } from '@ensaya/core/i18n/messages';
 import { AppError, fieldError } from '../../lib/app-error.ts';
+import { unstorableFields, unstorableTextError } from '../../plugins/input-guards.ts';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -24,6 +25,9 @@ export async function readImportForm(request: FastifyRequest) {
       throw fieldError('file', 'import.tooLarge');
     throw error;
   }
+  // Multipart fields escape the guard of JSON bodies and queries (plugins/input-guards.ts).
+  const unstorable = unstorableFields(values);
+  if (unstorable.length > 0) throw unstorableTextError(unstorable);
   const parsed = ImportFields.safeParse(values);
   if (!parsed.success) {
     const fields: Record<string, MessageKey[]> = {};

@@ -3,6 +3,7 @@ import {
   answerProblem,
   categoryTheme,
   escapeHtml,
+  FileRefused,
   normalizeTex,
   type ParsedFile,
   type ParsedQuestion,
@@ -60,12 +61,28 @@ function questionLines(source: string): number[] {
   return lines;
 }
 
-/** Undefined when the file is not well-formed Moodle XML. */
+/** Moodle never writes one; a DOCTYPE is where external entities and entity bombs live. */
+const DOCTYPE_OR_ENTITY = /<!\s*(DOCTYPE|ENTITY)/i;
+
+/** Reads the XML, or undefined when it is not well-formed. */
+function readXml(xml: string): { quiz?: { question?: MoodleQuestion[] } } | undefined {
+  try {
+    if (XMLValidator.validate(xml) !== true) return undefined;
+    return parser.parse(xml) as { quiz?: { question?: MoodleQuestion[] } };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Undefined when the file is not well-formed Moodle XML; throws FileRefused when it declares a
+ * DOCTYPE or entities (external entities, billion laughs), which are never read.
+ */
 export function parseMoodle(source: string): ParsedFile | undefined {
   const xml = source.replace(/^\uFEFF/, '');
-  if (XMLValidator.validate(xml) !== true) return undefined;
-  const document = parser.parse(xml) as { quiz?: { question?: MoodleQuestion[] } };
-  if (!document.quiz || typeof document.quiz !== 'object') return undefined;
+  if (DOCTYPE_OR_ENTITY.test(xml)) throw new FileRefused({ key: 'import.doctype' });
+  const document = readXml(xml);
+  if (!document?.quiz || typeof document.quiz !== 'object') return undefined;
   const lines = questionLines(xml);
   const result: ParsedFile = { questions: [], contexts: [], problems: [] };
   let themeName: string | null = null;

@@ -27,6 +27,15 @@ export type ParsedFile = {
   problems: ParseProblem[];
 };
 
+/** A file refused as a whole for a reason worth naming (not merely unreadable). */
+export class FileRefused extends Error {
+  readonly reason: Message;
+  constructor(reason: Message) {
+    super(reason.key);
+    this.reason = reason;
+  }
+}
+
 /** The problem of a question's answers in import words, or undefined when they are fine. */
 export function answerProblem(
   question: Pick<ParsedQuestion, 'choices' | 'isMultiChoice'>,

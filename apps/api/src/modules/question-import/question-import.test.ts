@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import {
   createAdmin,
@@ -9,6 +10,10 @@ import {
   questionBody,
   TEST_PASSWORD,
 } from '../../test/factories.ts';
+import { parseBankJson } from './bank-json.ts';
+import { parseGift } from './gift.ts';
+import { parseMoodle } from './moodle.ts';
+import { FileRefused } from './parsed.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -159,6 +164,169 @@ describe('import checks', () => {
       fixture('bank.gift'),
     );
     expect(badFormat.json().errors.format).toBeDefined();
+  });
+});
+
+describe('hostile files', () => {
+  const XXE =
+    '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]>' +
+    '<quiz><question type="multichoice"><questiontext><text>&x;</text></questiontext>' +
+    '<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>' +
+    '</question></quiz>';
+  const LAUGHS =
+    '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "aaaaaaaaaa">' +
+    '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>' +
+    '<quiz><question type="multichoice"><questiontext><text>&c;</text></questiontext>' +
+    '<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>' +
+    '</question></quiz>';
+
+  it('refuses a Moodle file with a DOCTYPE or entities (external entity, billion laughs), saving nothing', async () => {
+    const { subject, themes } = await createSubject(t.db);
+    const fields = { format: 'moodle', subject_id: subject.id, theme_id: themes[0]!.id };
+    for (const file of [XXE, LAUGHS, '<!doctype quiz><quiz></quiz>']) {
+      const response = await upload('/api/admin/import', fields, Buffer.from(file));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.file).toEqual([
+        'El archivo declara un DOCTYPE o entidades, que no se aceptan: expórtalo de nuevo desde Moodle sin ellos.',
+      ]);
+    }
+    admin.language = 'en';
+    try {
+      const english = await upload('/api/admin/import/preview', fields, Buffer.from(XXE));
+      expect(english.json().errors.file).toEqual([
+        'The file declares a DOCTYPE or entities, which are not accepted: export it again from Moodle without them.',
+      ]);
+    } finally {
+      admin.language = undefined;
+    }
+    expect(await questionsOf(subject.id)).toEqual([]);
+  });
+
+  it('refuses NUL characters in the file or in a field, saving nothing', async () => {
+    const { subject, themes } = await createSubject(t.db);
+    const fields = { format: 'gift', subject_id: subject.id, theme_id: themes[0]!.id };
+    const gift = await upload('/api/admin/import', fields, Buffer.from('¿Dos\0? {=a ~b}'));
+    expect(gift.statusCode).toBe(422);
+    expect(gift.json().errors.file).toEqual([
+      'El archivo contiene caracteres que no se pueden guardar (NUL o Unicode no válido): quítalos e inténtalo de nuevo.',
+    ]);
+    const bank = {
+      format: 'ensaya-bank',
+      version: 1,
+      subject: { name: 'x', description: null },
+      themes: [],
+      contexts: [],
+      questions: [
+        {
+          theme: 'x',
+          context: null,
+          statement: 'a\u0000b',
+          solution: '',
+          is_multi_choice: false,
+          url_source: null,
+          is_active: true,
+          choices: [
+            { body: 'a', is_correct: true },
+            { body: 'b', is_correct: false },
+          ],
+        },
+      ],
+    };
+    const json = await upload(
+      '/api/admin/import',
+      { ...fields, format: 'json' },
+      Buffer.from(JSON.stringify(bank)),
+    );
+    expect(json.statusCode).toBe(422);
+    expect(Object.keys(json.json().errors)).toEqual(['file']);
+    const field = await upload(
+      '/api/admin/import',
+      { ...fields, format: 'gi\u0000ft' },
+      Buffer.from('a {=b ~c}'),
+    );
+    expect(field.statusCode).toBe(422);
+    expect(field.json().errors).toEqual({
+      format: ['Este valor contiene un carácter no permitido (NUL).'],
+    });
+    for (const bad of ['0x1', '1e0', ' 1', '2147483648']) {
+      const id = await upload(
+        '/api/admin/import',
+        { ...fields, subject_id: bad },
+        Buffer.from('a {=b ~c}'),
+      );
+      expect(id.statusCode, bad).toBe(422);
+      expect(Object.keys(id.json().errors), bad).toEqual(['subject_id']);
+    }
+    expect(await questionsOf(subject.id)).toEqual([]);
+  });
+
+  it('reads any text without throwing: garbage is unreadable or a list of problems, never a crash', () => {
+    const fragments = (parts: string[]) =>
+      fc.array(fc.constantFrom(...parts), { maxLength: 30 }).map((items) => items.join(''));
+    const text = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ maxLength: 200, unit: 'binary' }),
+      fragments([
+        '::t::',
+        '{',
+        '}',
+        '=',
+        '~',
+        '~%50%',
+        '~%-x%',
+        '####',
+        '#',
+        '->',
+        '$CATEGORY:',
+        '[html]',
+        '\\',
+        '\\{',
+        '//',
+        '\n',
+        '\n\n',
+        'T',
+        'FALSE',
+        '\\(',
+        '%',
+      ]),
+      fragments([
+        '<quiz>',
+        '</quiz>',
+        '<question type="multichoice">',
+        '<question type="truefalse">',
+        '<question type="category">',
+        '</question>',
+        '<questiontext format="html"><text>',
+        '</text></questiontext>',
+        '<answer fraction="100">',
+        '<answer fraction="x">',
+        '</answer>',
+        '<text>',
+        '</text>',
+        '<single>false</single>',
+        '<![CDATA[',
+        ']]>',
+        '&amp;',
+        '&#0;',
+        '&#xD800;',
+        '&bogus;',
+        '<category><text>',
+        'x',
+      ]),
+      fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+    );
+    fc.assert(
+      fc.property(text, (source) => {
+        for (const parse of [parseGift, parseMoodle, parseBankJson]) {
+          try {
+            parse(source);
+          } catch (error) {
+            if (!(error instanceof FileRefused)) throw error;
+          }
+        }
+      }),
+      { seed: 20_260_512, numRuns: 2000 },
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import { readImportForm } from './form.ts';
 import * as service from './service.ts';
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const config = { auth: 'admin' as const };
+const config = { access: 'admin' as const };
 const tags = ['admin: import'];
 const form =
   'multipart/form-data: `file` (at most 5 MB), `format` (moodle | gift | json), `subject_id`, `theme_id` (default theme; a category naming a theme of the subject wins).';

@@ -7,7 +7,8 @@ import * as repo from '../content/repo.ts';
 import { parseBankJson } from './bank-json.ts';
 import { parseGift } from './gift.ts';
 import { parseMoodle } from './moodle.ts';
-import type { ParsedFile, ParseProblem } from './parsed.ts';
+import { hasUnstorableText } from '../../plugins/input-guards.ts';
+import { FileRefused, type ParsedFile, type ParseProblem } from './parsed.ts';
 
 const PARSERS = { moodle: parseMoodle, gift: parseGift, json: parseBankJson } as const;
 const FORMAT_NAMES = { moodle: 'Moodle XML', gift: 'GIFT', json: 'JSON (ensaya-bank)' } as const;
@@ -22,6 +23,20 @@ function problemMessage({ index, line, problem }: ParseProblem): Message {
     : { key: 'import.question', params: { index, line, problem } };
 }
 
+/** The file read in its format; anything it cannot read, whatever the bytes, is a 422. */
+function parseFile(format: ImportFields['format'], file: Buffer): ParsedFile {
+  let parsed: ParsedFile | undefined;
+  try {
+    parsed = PARSERS[format](file.toString('utf8'));
+  } catch (error) {
+    if (error instanceof FileRefused) throw fileError([error.reason]);
+    parsed = undefined;
+  }
+  if (!parsed)
+    throw fileError([{ key: 'import.unreadable', params: { format: FORMAT_NAMES[format] } }]);
+  return parsed;
+}
+
 /** Reads the file for the subject: every question with its theme, or 422 naming each bad one. */
 async function readFile(db: Db, fields: ImportFields, file: Buffer | undefined) {
   if (!file) throw fieldError('file', 'import.fileRequired');
@@ -31,13 +46,12 @@ async function readFile(db: Db, fields: ImportFields, file: Buffer | undefined) 
   const defaultTheme = themes.find((theme) => theme.id === fields.theme_id);
   if (!defaultTheme) throw fieldError('theme_id', 'content.themeUnknown');
 
-  const parsed: ParsedFile | undefined = PARSERS[fields.format](file.toString('utf8'));
-  if (!parsed)
-    throw fileError([
-      { key: 'import.unreadable', params: { format: FORMAT_NAMES[fields.format] } },
-    ]);
+  const parsed = parseFile(fields.format, file);
   if (parsed.problems.length) throw fileError(parsed.problems.map(problemMessage));
   if (parsed.questions.length === 0) throw fileError([{ key: 'import.empty' }]);
+  // Refused here rather than failing in the insert (PostgreSQL cannot store a NUL in text).
+  if (hasUnstorableText(parsed.questions) || hasUnstorableText(parsed.contexts))
+    throw fileError([{ key: 'import.characters' }]);
 
   const byName = new Map(themes.map((theme) => [theme.name.trim().toLowerCase(), theme]));
   const questions = parsed.questions.map((question) => {

@@ -1,10 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, users } from '../../db/schema/index.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createStudent, registration, TEST_PASSWORD } from '../../test/factories.ts';
+import {
+  createStudent,
+  createUnverifiedStudent,
+  registration,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
 import { mailsTo, verificationPath } from '../../test/mailbox.ts';
+
+// Counts the password hashing, which a taken e-mail must cost as much as a new one.
+vi.mock(import('../auth/password.ts'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,8 +39,7 @@ describe('POST /api/register', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(response.json()).toEqual({
       data: { id: user!.id, email },
-      message:
-        'We sent you a verification link. Open it to confirm your e-mail address, then log in.',
+      message: 'We sent you a message. Open it to confirm your e-mail address, then log in.',
     });
     expect(user).toMatchObject({
       name: 'Martina',
@@ -212,30 +222,110 @@ describe('POST /api/register', () => {
     }
   }
 
-  it('refuses an e-mail already registered (in any case), in both languages', async () => {
-    const existing = await createStudent(t.db);
-    for (const [language, message] of [
-      ['en', 'This e-mail address is already registered.'],
-      ['es', 'Este correo electrónico ya está registrado.'],
-    ] as const) {
-      const response = await new TestClient(t.app, { language }).post(
+  describe('with an e-mail that has an account', () => {
+    it('answers as for a new one, after hashing the password, and mails the owner instead', async () => {
+      const owner = await createStudent(t.db, { language: 'en', name: 'Olivia' });
+      for (const [language, message] of [
+        ['en', 'We sent you a message. Open it to confirm your e-mail address, then log in.'],
+        [
+          'es',
+          'Te enviamos un mensaje. Ábrelo para confirmar tu correo electrónico y luego inicia sesión.',
+        ],
+      ] as const) {
+        const fresh = await new TestClient(t.app, { language }).post(
+          '/api/register',
+          registration(),
+        );
+        vi.mocked(hashPassword).mockClear();
+        const taken = await new TestClient(t.app, { language }).post(
+          '/api/register',
+          registration({
+            email: ` ${owner.email.toUpperCase()} `,
+            password: 'Otra#2026x',
+            password_confirmation: 'Otra#2026x',
+          }),
+        );
+        expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(1);
+
+        // The same status and body shape; the id is the next one, as a new account's would be.
+        expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
+        expect(fresh.json().message).toBe(message);
+        expect(taken.json()).toEqual({
+          data: { id: expect.any(Number), email: owner.email },
+          message,
+        });
+        expect(taken.json().data.id).toBeGreaterThan(fresh.json().data.id);
+        expect(await t.db.$count(users, eq(users.id, taken.json().data.id))).toBe(0);
+      }
+
+      // Nothing changed on the account; its owner got two notices and no verification link.
+      const [after] = await t.db.select().from(users).where(eq(users.id, owner.id));
+      expect(after).toEqual(owner);
+      const mails = await mailsTo(t.app, owner.email);
+      expect(mails).toHaveLength(2);
+      expect(mails[0]!.subject).toBe(
+        'Someone tried to register on Ensaya with your e-mail address',
+      );
+      expect(mails[0]!.text).toContain('Hi Olivia,');
+      expect(mails[0]!.text).toContain(`Log in: ${t.config.appUrl}/login`);
+      expect(mails[0]!.text).toContain(`Reset my password: ${t.config.appUrl}/olvido`);
+      expect(mails[0]!.text).not.toContain('/verify-email');
+    });
+
+    it("writes the notice in the account's language, and mails at most 3 an hour", async () => {
+      const owner = await createUnverifiedStudent(t.db, { language: 'es' });
+      for (let i = 0; i < 5; i++) {
+        const response = await new TestClient(t.app, { language: 'en' }).post(
+          '/api/register',
+          registration({ email: owner.email }),
+        );
+        expect(response.statusCode).toBe(201);
+      }
+      const mails = await mailsTo(t.app, owner.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(
+        Array(3).fill('Alguien intentó registrarse en Ensaya con tu correo'),
+      );
+      expect(mails[0]!.text).toContain('Hola, Camila:');
+    });
+
+    it('gives an id whose resend answers as any other and sends nothing', async () => {
+      const owner = await createUnverifiedStudent(t.db);
+      const client = new TestClient(t.app, { language: 'en' });
+      const taken = await client.post('/api/register', registration({ email: owner.email }));
+      const resend = await client.get(`/api/me/${taken.json().data.id}/resend-verification`);
+      expect(resend.statusCode).toBe(200);
+      expect(resend.json()).toEqual({
+        message: 'A new verification link has been sent to your e-mail address.',
+      });
+      const mails = await mailsTo(t.app, owner.email);
+      expect(mails.filter((mail) => mail.text.includes('/verify-email'))).toHaveLength(0);
+    });
+
+    it('still refuses other invalid fields with 422, and mails nobody', async () => {
+      const owner = await createStudent(t.db);
+      const response = await new TestClient(t.app, { language: 'en' }).post(
         '/api/register',
-        registration({ email: existing.email.toUpperCase() }),
+        registration({
+          email: owner.email,
+          password: 'secreto1',
+          password_confirmation: 'secreto1',
+        }),
       );
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message, errors: { email: [message] } });
-    }
-    expect(await countRows(existing.email)).toEqual({ users: 1, mails: 0 });
+      expect(Object.keys(response.json().errors)).toEqual(['password']);
+      expect(await countRows(owner.email)).toEqual({ users: 1, mails: 0 });
+    });
   });
 
-  it('keeps one account when the same e-mail registers twice at once', async () => {
+  it('keeps one account when the same e-mail registers twice at once, and answers both alike', async () => {
     const body = registration();
     const responses = await Promise.all([
       new TestClient(t.app).post('/api/register', body),
       new TestClient(t.app).post('/api/register', body),
     ]);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
-    expect(await countRows(body.email)).toEqual({ users: 1, mails: 1 });
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
+    // One verification link for the account, one notice about the other registration.
+    expect(await countRows(body.email)).toEqual({ users: 1, mails: 2 });
   });
 
   it('needs the CSRF token', async () => {

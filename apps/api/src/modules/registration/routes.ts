@@ -7,16 +7,22 @@ import * as service from './service.ts';
 
 export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, config, appKey },
+  { db, config, appKey, counters },
 ) => {
+  const attemptNotices = service.createAttemptNotices(counters, (error) =>
+    app.log.warn({ err: error }, 'registration notice throttle unavailable'),
+  );
+
   app.post(
     '/api/register',
     {
       // Registrations per address: enough for a family or a classroom, too few to mass-create.
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Creates an unverified student and mails the verification link. Does not sign in.',
+        summary:
+          'Creates an unverified student and mails the verification link. Does not sign in. ' +
+          'An e-mail that has an account gets the same answer (its owner is mailed instead).',
         body: RegisterRequest,
         response: { 201: RegisterResponse, 419: ApiError, 422: ApiError, 429: ApiError },
       },
@@ -25,6 +31,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const account = await service.register(
         db,
         { appKey, appUrl: config.appUrl },
+        attemptNotices,
         request.body,
         new Date(),
       );

@@ -10,7 +10,9 @@ import {
 
 // The statistics aggregates (DESIGN.md, "Statistics"): a submitted attempt is added to them and a
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
-// attempts.
+// attempts. An attempt that does not count for the population (core `countsForPopulation`, fixed
+// at start) goes into the student's own rows only, also as `excluded_*`, so that the population
+// keeps seeing the student's counts without it.
 
 export interface AttemptForAggregates {
   userId: number;
@@ -23,6 +25,8 @@ export interface AttemptForAggregates {
   score: number;
   passed: boolean;
   submittedAt: Date;
+  /** `user_tests.counts_for_population`: enters the comparison with all students. */
+  countsForPopulation: boolean;
   themes: ReadonlyArray<{
     themeId: number;
     correct: number;
@@ -39,7 +43,9 @@ export async function applyAttemptToAggregates(
   attempt: AttemptForAggregates,
   sign: 1 | -1,
 ): Promise<void> {
-  await updatePopulations(tx, attempt, sign);
+  if (attempt.countsForPopulation) await updatePopulations(tx, attempt, sign);
+  // What the population does not see is kept apart in the student's rows.
+  const excluded = attempt.countsForPopulation ? 0 : sign;
   const percentage =
     attempt.totalTestStems === 0 ? 0 : (attempt.totalCorrect * 100) / attempt.totalTestStems;
   const passed = attempt.passed ? 1 : 0;
@@ -58,6 +64,8 @@ export async function applyAttemptToAggregates(
       percentageSum: Math.max(0, sign * percentage),
       passedCount: Math.max(0, sign * passed),
       lastAttemptAt: sign > 0 ? attempt.submittedAt : null,
+      excludedQuestions: Math.max(0, excluded * attempt.totalTestStems),
+      excludedCorrect: Math.max(0, excluded * attempt.totalCorrect),
     })
     .onConflictDoUpdate({
       target: [userSubjectStats.userId, userSubjectStats.subjectId, userSubjectStats.type],
@@ -71,6 +79,8 @@ export async function applyAttemptToAggregates(
         // Floating sums can leave a hair above zero once every attempt is gone: reset with the count.
         percentageSum: sql`case when ${userSubjectStats.attempts} + ${sign} <= 0 then 0 else greatest(0, ${userSubjectStats.percentageSum} + ${sign * percentage}) end`,
         passedCount: sql`greatest(0, ${userSubjectStats.passedCount} + ${sign * passed})`,
+        excludedQuestions: sql`greatest(0, ${userSubjectStats.excludedQuestions} + ${excluded * attempt.totalTestStems})`,
+        excludedCorrect: sql`greatest(0, ${userSubjectStats.excludedCorrect} + ${excluded * attempt.totalCorrect})`,
         lastAttemptAt:
           sign > 0
             ? sql`greatest(${userSubjectStats.lastAttemptAt}, ${attempt.submittedAt.toISOString()}::timestamptz)`
@@ -91,6 +101,10 @@ export async function applyAttemptToAggregates(
         correct: Math.max(0, sign * theme.correct),
         incorrect: Math.max(0, sign * theme.incorrect),
         unanswered: Math.max(0, sign * theme.unanswered),
+        excludedQuestions: Math.max(0, excluded * questions),
+        excludedCorrect: Math.max(0, excluded * theme.correct),
+        excludedIncorrect: Math.max(0, excluded * theme.incorrect),
+        excludedUnanswered: Math.max(0, excluded * theme.unanswered),
       })
       .onConflictDoUpdate({
         target: [userThemeStats.userId, userThemeStats.themeId, userThemeStats.type],
@@ -99,10 +113,16 @@ export async function applyAttemptToAggregates(
           correct: sql`greatest(0, ${userThemeStats.correct} + ${sign * theme.correct})`,
           incorrect: sql`greatest(0, ${userThemeStats.incorrect} + ${sign * theme.incorrect})`,
           unanswered: sql`greatest(0, ${userThemeStats.unanswered} + ${sign * theme.unanswered})`,
+          excludedQuestions: sql`greatest(0, ${userThemeStats.excludedQuestions} + ${excluded * questions})`,
+          excludedCorrect: sql`greatest(0, ${userThemeStats.excludedCorrect} + ${excluded * theme.correct})`,
+          excludedIncorrect: sql`greatest(0, ${userThemeStats.excludedIncorrect} + ${excluded * theme.incorrect})`,
+          excludedUnanswered: sql`greatest(0, ${userThemeStats.excludedUnanswered} + ${excluded * theme.unanswered})`,
         },
       });
   }
 
+  // How often a question is failed feeds other students' most-failed test: population only.
+  if (!attempt.countsForPopulation) return;
   // Sorted, so that concurrent submits sharing questions lock stem_stats rows in one order (no
   // deadlocks).
   const answered = attempt.stems
@@ -148,9 +168,10 @@ const percentageOf = (totals: Totals) =>
 /**
  * Keeps the populations the comparison with other students reads (`subject_population_stats`,
  * `theme_population_stats`) in step: the student's % correct in each scope the attempt touches is
- * computed from the student's own aggregate rows before and after the attempt, and the difference
- * goes into the student's shard. Rows are written in key order (subjects, then themes) so
- * concurrent submits cannot deadlock.
+ * computed from the student's own aggregate rows (less what they hold of attempts that do not
+ * count) before and after the attempt, and the difference goes into the student's shard. Rows are
+ * written in key order (subjects, then themes) so concurrent submits cannot deadlock. Called only
+ * for an attempt that counts for the population.
  */
 async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign: 1 | -1) {
   const shard = attempt.userId % POPULATION_SHARDS;
@@ -177,8 +198,14 @@ async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign
     .select({
       subjectId: userSubjectStats.subjectId,
       type: userSubjectStats.type,
-      questions: userSubjectStats.questions,
-      correct: userSubjectStats.correct,
+      questions:
+        sql<number>`${userSubjectStats.questions} - ${userSubjectStats.excludedQuestions}`.mapWith(
+          Number,
+        ),
+      correct:
+        sql<number>`${userSubjectStats.correct} - ${userSubjectStats.excludedCorrect}`.mapWith(
+          Number,
+        ),
       incorrect: userSubjectStats.incorrect,
       unanswered: userSubjectStats.unanswered,
     })
@@ -245,10 +272,21 @@ async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign
     .select({
       themeId: userThemeStats.themeId,
       type: userThemeStats.type,
-      questions: userThemeStats.questions,
-      correct: userThemeStats.correct,
-      incorrect: userThemeStats.incorrect,
-      unanswered: userThemeStats.unanswered,
+      questions:
+        sql<number>`${userThemeStats.questions} - ${userThemeStats.excludedQuestions}`.mapWith(
+          Number,
+        ),
+      correct: sql<number>`${userThemeStats.correct} - ${userThemeStats.excludedCorrect}`.mapWith(
+        Number,
+      ),
+      incorrect:
+        sql<number>`${userThemeStats.incorrect} - ${userThemeStats.excludedIncorrect}`.mapWith(
+          Number,
+        ),
+      unanswered:
+        sql<number>`${userThemeStats.unanswered} - ${userThemeStats.excludedUnanswered}`.mapWith(
+          Number,
+        ),
     })
     .from(userThemeStats)
     .where(

@@ -19,7 +19,7 @@ import type { ModuleOptions } from '../../lib/module-options.ts';
 import * as stats from './service.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 422: ApiError };
-const ownUser = { config: { auth: 'user' as const } };
+const ownUser = { config: { access: 'user' as const } };
 
 /**
  * The statistics calls of spec 001 (section 7) and the dashboard, scoped to the signed-in student

@@ -8,6 +8,8 @@ import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 
 // Every statistics endpoint against a recomputation straight from the attempts (user_tests,
 // user_test_themes, user_test_stems), after submits and again after single and multiple deletes.
+// The comparison with all students counts only attempts with `counts_for_population` (retakes of
+// questions whose keys the student has seen do not); the student's own figures count every one.
 
 let t: TestApp;
 let bankA: TestBank;
@@ -38,7 +40,7 @@ type Outcome = 'correct' | 'wrong' | 'skip';
 async function take(
   who: Student,
   bank: TestBank,
-  mode: 'practice' | 'mock_exam',
+  mode: 'practice' | 'mock_exam' | { retake: number } | 'own_wrong_answers',
   pattern: (index: number) => Outcome,
   limit = 8,
 ): Promise<number> {
@@ -50,7 +52,11 @@ async function take(
           selection: { value: 2, limit },
           random_question: true,
         }
-      : { subject_id: bank.subject.id, mode };
+      : mode === 'mock_exam'
+        ? { subject_id: bank.subject.id, mode }
+        : mode === 'own_wrong_answers'
+          ? { subject_id: bank.subject.id, mode: 'wrong_answers', wrong_source: 'own' }
+          : { subject_id: bank.subject.id, mode: 'historical', source_user_test_id: mode.retake };
   const started = await who.client.post('/api/user-tests', body);
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().data;
@@ -135,7 +141,10 @@ function totalsOf(attempts: AttemptRow[]) {
   };
 }
 
-/** Per theme of the subject the counts of the given students' sent attempts (all when none). */
+/**
+ * Per theme of the subject the counts of the given student's sent attempts; with no student, of
+ * every student's attempts that count for the population.
+ */
 async function themeCounts(subjectId: number, type: string | null, userId: number | null) {
   return rows<{
     theme_id: number;
@@ -157,6 +166,7 @@ async function themeCounts(subjectId: number, type: string | null, userId: numbe
       where ut.status = 'submitted'
         and (${type}::text is null or ut.type = ${type}::text)
         and (${userId}::int is null or ut.user_id = ${userId}::int)
+        and (${userId}::int is not null or ut.counts_for_population)
       group by utt.theme_id, ut.user_id
     ) c on c.theme_id = th.id
     where th.subject_id = ${subjectId}
@@ -176,12 +186,17 @@ async function ownThemeStats(userId: number, subjectId: number, type: string | n
   });
 }
 
-/** Every student's % correct in a subject (or all subjects), from their attempts. */
-async function studentPercentages(subjectId: number | null) {
+/**
+ * Every student's % correct in a subject (or all subjects), from their attempts: those that count
+ * for the population, or every one of `userId`'s.
+ */
+async function studentPercentages(subjectId: number | null, userId: number | null = null) {
   const perStudent = await rows<{ user_id: number; correct: number; total: number }>(sql`
     select user_id, sum(total_correct)::int as correct, sum(total_test_stems)::int as total
     from user_tests where status = 'submitted'
       and (${subjectId}::int is null or subject_id = ${subjectId}::int)
+      and (${userId}::int is null or user_id = ${userId}::int)
+      and (${userId}::int is not null or counts_for_population)
     group by user_id having sum(total_test_stems) > 0`);
   return perStudent.map((row) => ({ userId: row.user_id, p: (row.correct * 100) / row.total }));
 }
@@ -195,7 +210,8 @@ function spread(values: number[]) {
 async function expectedGauss(userId: number, subjectId: number | null) {
   const students = await studentPercentages(subjectId);
   const { mean, sd } = spread(students.map((row) => row.p));
-  const own = students.find((row) => row.userId === userId);
+  // The student's own point counts every attempt of theirs.
+  const [own] = await studentPercentages(subjectId, userId);
   return { students: students.length, mean, sd, own: own?.p ?? null };
 }
 
@@ -428,7 +444,8 @@ async function expectStemStatsMatchAttempts() {
       count(*) filter (where cardinality(uts.chosen_choice_ids) > 0)::int as answered,
       count(*) filter (where cardinality(uts.chosen_choice_ids) > 0 and not uts.is_correct)::int as wrong
     from user_test_stems uts join user_tests ut on ut.id = uts.user_test_id
-    where ut.status = 'submitted' and ut.subject_id in (${subjectIds[0]!}, ${subjectIds[1]!})
+    where ut.status = 'submitted' and ut.counts_for_population
+      and ut.subject_id in (${subjectIds[0]!}, ${subjectIds[1]!})
     group by uts.stem_id order by uts.stem_id`);
   const actual = await rows<{ stem_id: number; answered: number; wrong: number }>(sql`
     select stem_id, answered, wrong from stem_stats
@@ -460,10 +477,14 @@ describe('statistics from the aggregates', () => {
     anaAttempts.push(await take(ana, bankB, 'mock_exam', patterns[3]!));
     anaAttempts.push(await take(ana, bankB, 'practice', patterns[4]!, 4));
     anaAttempts.push(await take(ana, bankA, 'mock_exam', patterns[2]!));
+    // Retakes with the keys seen: in Ana's own figures, not in everyone's.
+    anaAttempts.push(await take(ana, bankA, { retake: anaAttempts[1]! }, patterns[3]!));
+    anaAttempts.push(await take(ana, bankA, 'own_wrong_answers', patterns[3]!));
     await take(ben, bankA, 'practice', patterns[3]!);
     await take(ben, bankA, 'mock_exam', patterns[0]!);
-    await take(cata, bankA, 'practice', patterns[2]!, 10);
+    const cataPractice = await take(cata, bankA, 'practice', patterns[2]!, 10);
     await take(cata, bankB, 'practice', patterns[1]!);
+    await take(cata, bankA, { retake: cataPractice }, patterns[3]!);
   });
 
   it('match a recomputation from the attempts after submits', async () => {
@@ -486,10 +507,10 @@ describe('statistics from the aggregates', () => {
     const many = await ana.client.request({
       method: 'DELETE',
       url: '/api/user-tests',
-      payload: { user_test_ids: [anaAttempts[0], anaAttempts[3], anaAttempts[4]] },
+      payload: { user_test_ids: [anaAttempts[0], anaAttempts[3], anaAttempts[4], anaAttempts[6]] },
     });
     expect(many.statusCode, many.body).toBe(200);
-    expect(many.json()).toEqual({ message: '3 tests were deleted.', deleted: 3 });
+    expect(many.json()).toEqual({ message: '4 tests were deleted.', deleted: 4 });
     await expectStatisticsMatchAttempts(ana);
     await expectStatisticsMatchAttempts(ben);
     await expectStatisticsMatchAttempts(cata);
@@ -499,7 +520,7 @@ describe('statistics from the aggregates', () => {
     await ana.client.request({
       method: 'DELETE',
       url: '/api/user-tests',
-      payload: { user_test_ids: [anaAttempts[2], anaAttempts[5]] },
+      payload: { user_test_ids: [anaAttempts[2], anaAttempts[5], anaAttempts[7]] },
     });
     await expectStatisticsMatchAttempts(ana);
     const [stats] = await rows<{ attempts: number; percentage_sum: number }>(sql`

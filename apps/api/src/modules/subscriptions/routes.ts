@@ -24,6 +24,7 @@ import {
   SubscriptionListResponse,
   SubscriptionResponse,
 } from '@ensaya/core/contracts/subscriptions';
+import { IdParam } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { createClock } from '../jobs/clock.ts';
@@ -31,7 +32,7 @@ import { createGateways } from '../payments/gateway.ts';
 import * as service from './service.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
-const user = { auth: 'user' } as const;
+const user = { access: 'user' } as const;
 
 /** Packages, subscriptions, coupons, status changes, feedback and invoices (spec 000 section 7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
@@ -46,10 +47,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/packages',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscriptions'],
         summary: 'Packages for sale (the price table), optionally of one standard test.',
-        querystring: z.object({ standard_test_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ standard_test_id: IdParam.optional() }),
         response: { 200: PackageListResponse, 422: ApiError },
       },
     },
@@ -59,6 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/standard-tests/:id/packages',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscriptions'],
         summary: "A standard test's packages for sale.",
@@ -72,6 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/packages/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscriptions'],
         params: IdParams,
@@ -84,6 +88,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/packages/:id/max-subjects',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscriptions'],
         summary: 'The most subjects per subscription of standard test {id} (first item).',
@@ -97,6 +102,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/packages/:id/subjects',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['subscriptions'],
         summary: 'The subjects a package offers.',

@@ -8,6 +8,11 @@ import type { Language } from '@ensaya/core/i18n/language';
 import type { MessageKey } from '@ensaya/core/i18n/messages';
 import { hasAccess, routeAfterLogin, trialDaysLeft } from '@ensaya/core/subscriptions/access';
 import { canApplyCoupon, PAYABLE_STATUSES } from '@ensaya/core/subscriptions/lifecycle';
+import {
+  decideStudentStatusChange,
+  type StudentStatusDecision,
+  type StudentStatusRequest,
+} from '@ensaya/core/subscriptions/student-transitions';
 import { feedbackAnswerProblem } from '@ensaya/core/subscriptions/feedback';
 import { priceBlock, type Coupon } from '@ensaya/core/subscriptions/pricing';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -306,17 +311,55 @@ export async function subscribeWithCode(
 
 // --- Status changes ------------------------------------------------------------------------------------
 
-/** `set-status-pending`: the student is on the way to the payment platform. */
+/**
+ * A status change the student asked for, decided by core's student table (never the system's whole
+ * table, which payments and jobs use). Refused: 422 naming both statuses, nothing changed.
+ */
+function studentDecision(
+  subscription: repo.SubscriptionRow,
+  to: StudentStatusRequest,
+  now: Date,
+): Exclude<StudentStatusDecision, { outcome: 'refused' }> {
+  const decision = decideStudentStatusChange(subscription, to, now);
+  if (decision.outcome !== 'refused') return decision;
+  const message: Message =
+    decision.reason === 'periodEnded'
+      ? { key: 'subscriptions.periodEnded' }
+      : {
+          key: 'subscriptions.studentTransitionRefused',
+          params: {
+            from: { key: `subscriptions.statusName.${subscription.status}` },
+            to: { key: `subscriptions.statusName.${to}` },
+          },
+        };
+  throw new AppError(422, message.key, { params: message.params, fields: { status: [message] } });
+}
+
+/** Makes a student's status change on the locked row; the same status again changes nothing. */
+async function studentMove(
+  tx: DbOrTx,
+  subscription: repo.SubscriptionRow,
+  to: StudentStatusRequest,
+  now: Date,
+): Promise<{ row: repo.SubscriptionRow; isChanged: boolean }> {
+  const decision = studentDecision(subscription, to, now);
+  if (decision.outcome === 'unchanged') return { row: subscription, isChanged: false };
+  const values = decision.autoRenew === undefined ? {} : { autoRenew: decision.autoRenew };
+  return { row: await moveTo(tx, subscription, decision.to, values), isChanged: true };
+}
+
+/** `set-status-pending`: Created -> Pending, the student is on the way to the payment platform. */
 export async function setStatusPending(db: Db, userId: number, id: number, now: Date) {
   return db.transaction(async (tx) => {
     const subscription = await ownSubscription(tx, userId, id, true);
-    return presentSubscription(tx, await moveTo(tx, subscription, 'Pending'), now);
+    const { row } = await studentMove(tx, subscription, 'Pending', now);
+    return presentSubscription(tx, row, now);
   });
 }
 
 /**
- * The renewal toggle and the activate action: PAUSE turns renewal off (access until the end),
- * ACTIVE turns it back on while the period has not ended.
+ * The renewal toggle and the activate action: PAUSE turns renewal off (Active -> Pause, access
+ * until the end), ACTIVE turns it back on (Pause -> Active) while the period has not ended.
  */
 export async function setStatus(
   db: Db,
@@ -328,27 +371,19 @@ export async function setStatus(
 ): Promise<{ subscription: Awaited<ReturnType<typeof presentSubscription>>; message: Message }> {
   return db.transaction(async (tx) => {
     const subscription = await ownSubscription(tx, userId, id, true);
-    if (subscription.status === status) {
-      return {
-        subscription: await presentSubscription(tx, subscription, now),
-        message: renewalMessage(status, subscription.subscriptionEnd),
-      };
+    const { row, isChanged } = await studentMove(tx, subscription, status, now);
+    if (isChanged) {
+      await mailStudent(
+        tx,
+        deps.appUrl,
+        row,
+        status === 'Active' ? 'subscription-reactivated' : 'renewal-off',
+        { date: dayMonthYear(row.subscriptionEnd) },
+      );
     }
-    if (status === 'Active' && subscription.status === 'Pause') {
-      if (!subscription.subscriptionEnd || subscription.subscriptionEnd.getTime() < now.getTime())
-        throw new AppError(422, 'subscriptions.periodEnded');
-    }
-    const updated = await moveTo(tx, subscription, status, { autoRenew: status === 'Active' });
-    await mailStudent(
-      tx,
-      deps.appUrl,
-      updated,
-      status === 'Active' ? 'subscription-reactivated' : 'renewal-off',
-      { date: dayMonthYear(updated.subscriptionEnd) },
-    );
     return {
-      subscription: await presentSubscription(tx, updated, now),
-      message: renewalMessage(status, updated.subscriptionEnd),
+      subscription: await presentSubscription(tx, row, now),
+      message: renewalMessage(status, row.subscriptionEnd),
     };
   });
 }
@@ -375,6 +410,8 @@ export async function saveFeedback(
 ) {
   return db.transaction(async (tx) => {
     const subscription = await ownSubscription(tx, userId, body.id, true);
+    // The cancel flow is the student's Active -> Pause: refused before the answers are read.
+    studentDecision(subscription, 'Pause', now);
     const questions = await findFeedbackBuilder(tx);
     const errors: Record<string, MessageKey[] | Message[]> = {};
     const known = new Set(questions.map((question) => question.key));
@@ -396,16 +433,19 @@ export async function saveFeedback(
     }
     if (Object.keys(errors).length > 0)
       throw new AppError(422, 'error.validation', { fields: errors });
-    const paused = await moveTo(tx, subscription, 'Pause', { autoRenew: false });
-    await repo.insertFeedback(tx, {
-      userSubscriptionId: subscription.id,
-      userId,
-      answers,
-      createdAt: now,
-    });
-    await mailStudent(tx, deps.appUrl, paused, 'renewal-off', {
-      date: dayMonthYear(paused.subscriptionEnd),
-    });
+    const { row: paused, isChanged } = await studentMove(tx, subscription, 'Pause', now);
+    // Sent again (a double click) on a paused subscription: the first answers stay, once.
+    if (isChanged) {
+      await repo.insertFeedback(tx, {
+        userSubscriptionId: subscription.id,
+        userId,
+        answers,
+        createdAt: now,
+      });
+      await mailStudent(tx, deps.appUrl, paused, 'renewal-off', {
+        date: dayMonthYear(paused.subscriptionEnd),
+      });
+    }
     return {
       subscription: await presentSubscription(tx, paused, now),
       message: {

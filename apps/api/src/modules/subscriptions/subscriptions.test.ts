@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_STATUSES } from '@ensaya/core/subscriptions/access';
-import { canTransition } from '@ensaya/core/subscriptions/lifecycle';
+import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { promoRedemptions, userSubscriptions } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import {
@@ -21,7 +20,7 @@ afterAll(() => t?.close());
 
 const DAY = 86_400_000;
 
-async function setStatus(id: number, status: (typeof SUBSCRIPTION_STATUSES)[number], end?: Date) {
+async function setStatus(id: number, status: SubscriptionStatus, end?: Date) {
   await t.db
     .update(userSubscriptions)
     .set({ status, subscriptionEnd: end ?? new Date(Date.now() + 10 * DAY) })
@@ -247,7 +246,7 @@ describe('payment and status', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(
-      'A subscription with status “Created” cannot change to “Paused”.',
+      'You cannot change a subscription with status “Created” to “Paused”: you can turn off the renewal of an active subscription or reactivate a paused one; every other change comes with a payment.',
     );
     await setStatus(sub.id, 'Active');
     const paused = await client.post('/api/user-subscriptions/set-status', {
@@ -273,39 +272,6 @@ describe('payment and status', () => {
       status: 'ACTIVE',
     });
     expect(late.statusCode).toBe(422);
-  });
-
-  it('checks every status change against the core table', async () => {
-    const { pack, subjectIds } = await createPackage(t.db);
-    const { client } = await signedInStudent(t);
-    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    for (const from of SUBSCRIPTION_STATUSES) {
-      for (const [call, to] of [
-        [
-          { url: '/api/user-subscriptions/set-status', body: { id: sub.id, status: 'PAUSE' } },
-          'Pause',
-        ],
-        [
-          { url: '/api/user-subscriptions/set-status', body: { id: sub.id, status: 'ACTIVE' } },
-          'Active',
-        ],
-        [{ url: '/api/user-subscriptions/set-status-pending', body: { id: sub.id } }, 'Pending'],
-      ] as const) {
-        await setStatus(sub.id, from);
-        const response = await client.post(call.url, call.body);
-        const [row] = await t.db
-          .select()
-          .from(userSubscriptions)
-          .where(eq(userSubscriptions.id, sub.id));
-        if (from === to || canTransition(from, to)) {
-          expect(response.statusCode, `${from} -> ${to}`).toBe(200);
-          expect(row!.status).toBe(to);
-        } else {
-          expect(response.statusCode, `${from} -> ${to}`).toBe(422);
-          expect(row!.status, `${from} -> ${to} changes nothing`).toBe(from);
-        }
-      }
-    }
   });
 });
 

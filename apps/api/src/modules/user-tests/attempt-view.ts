@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Attempt, AttemptQuestion } from '@ensaya/core/contracts/engine';
+import { questionOutcome } from '@ensaya/core/engine/scoring';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   contexts,
@@ -26,7 +27,7 @@ export function isDebugUser(viewer: Viewer): boolean {
 
 /**
  * `GET api/user-tests/{id}`: the attempt with its questions in order and the answers saved. While
- * it runs the keys stay on the server (except for debug users, and study mode's answered questions);
+ * it runs the keys stay on the server (except for debug users, and study mode's revealed questions);
  * once sent every question carries its solution and outcome. Opening an attempt cancels a pending
  * leave (a reload resumes), and one whose deadline has passed is submitted first.
  */
@@ -105,6 +106,7 @@ async function attemptQuestions(
       isMarked: userTestStems.isMarked,
       isCorrect: userTestStems.isCorrect,
       seq: userTestStems.clientSeq,
+      revealedAt: userTestStems.revealedAt,
       stemNumber: stems.stemNumber,
       statementHtml: stems.statementHtml,
       solutionHtml: stems.solutionHtml,
@@ -148,7 +150,7 @@ async function attemptQuestions(
           .map((choiceId) => own.find((choice) => choice.id === choiceId))
           .filter((choice) => choice !== undefined)
       : own;
-    const reveal = options.revealAll || (options.studyMode && row.chosen.length > 0);
+    const reveal = options.revealAll || (options.studyMode && row.revealedAt !== null);
     const question: AttemptQuestion = {
       position: row.position,
       stem_id: row.stemId,
@@ -173,9 +175,14 @@ async function attemptQuestions(
       seq: row.seq,
     };
     if (reveal) {
+      const keyIds = own.filter((choice) => choice.isCorrect).map((c) => c.id);
       question.solution_html = row.solutionHtml;
-      question.correct_choice_ids = own.filter((choice) => choice.isCorrect).map((c) => c.id);
-      question.is_correct = row.isCorrect;
+      question.correct_choice_ids = keyIds;
+      // Scored once sent; a study-mode reveal is judged now, its answer being final.
+      question.is_correct =
+        row.isCorrect ??
+        questionOutcome({ isMultiChoice: row.isMultiChoice, keyIds, chosenIds: row.chosen }) ===
+          'correct';
     }
     return question;
   });

@@ -8,6 +8,7 @@ import {
   InProgressError,
   PeriodResponse,
   ResultResponse,
+  SaveAnswersConflict,
   SaveAnswersRequest,
   SaveAnswersResponse,
   StartUserTestRequest,
@@ -34,7 +35,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/subjects',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: 'Subject cards per standard test: access, tests taken, an attempt in progress.',
@@ -47,7 +48,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/subjects/:id/setup',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: "A subject's themes with question counts and mock exam weights (`/temas`).",
@@ -63,7 +64,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/periods/:id',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: 'A period: mock exam duration (minutes) and question count.',
@@ -77,7 +78,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/api/user-tests',
     {
-      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['tests'],
         summary:
@@ -103,7 +104,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/user-tests/:id',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary:
@@ -120,7 +121,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/user-tests/:id/themes',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: "An attempt's themes with question counts and outcomes.",
@@ -138,14 +139,14 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     {
       // Answers come often (one per click, 200 students at once): the per-address limit of the
       // rest of the API would throttle a classroom behind one address.
-      config: { auth: 'user', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags: ['tests'],
         summary:
-          "Saves questions' answers and marks (whole state, last write wins by seq). 409 once sent or after the deadline.",
+          "Saves questions' answers and marks (whole state, last write wins by seq). 409 once sent, after the deadline, or for a change to a question revealed in study mode (`locked`).",
         params: IdParams,
         body: SaveAnswersRequest,
-        response: { 200: SaveAnswersResponse, 409: ApiError, 422: ApiError, ...errors },
+        response: { 200: SaveAnswersResponse, 409: SaveAnswersConflict, 422: ApiError, ...errors },
       },
     },
     async (request) => ({
@@ -162,7 +163,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/api/user-tests/:id/submit',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: 'Sends the attempt and returns its result. Sending twice returns the same result.',
@@ -178,7 +179,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/api/user-tests/:id/result',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: 'The result of a sent attempt (409 while it runs).',
@@ -194,7 +195,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/api/user-tests/:id/leave',
     {
-      config: { auth: 'user' },
+      config: { access: 'user' },
       schema: {
         tags: ['tests'],
         summary: `The page was closed: the attempt is sent after ${config.attemptLeaveGraceSeconds} s unless opened again.`,
@@ -211,7 +212,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/api/mail/stem-correction-request',
     {
-      config: { auth: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['tests'],
         summary: "A student's comment on a question, mailed to the content team.",

@@ -13,6 +13,7 @@ import {
   SPECIAL_QUESTION_MAX,
 } from '@ensaya/core/engine/scoring';
 import { timerSeconds } from '@ensaya/core/engine/setup';
+import { countsForPopulation } from '@ensaya/core/statistics/population';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   periods,
@@ -27,6 +28,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hasSubjectAccess } from './access.ts';
+import { isDebugUser } from './attempt-view.ts';
 import { submitAttempt } from './submit.ts';
 
 /** Questions in a wrong-answers test when the period does not say. */
@@ -82,11 +84,12 @@ async function subjectBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
 
 /**
  * `POST api/user-tests`: checks access, chooses and orders the questions, fixes the choice order,
- * the class B special numbers and the deadline, and stores the attempt. Returns its id.
+ * the class B special numbers and the deadline, and whether the attempt will enter the comparison
+ * with all students, and stores the attempt. Returns its id.
  */
 export async function startAttempt(
   db: Db,
-  user: { id: number },
+  user: { id: number; permissions?: ReadonlyArray<string> },
   body: Body,
   now: Date,
   random: Random = Math.random,
@@ -254,6 +257,11 @@ export async function startAttempt(
           specialNumbers,
           totalTestStems: chosen.length,
           sourceUserTestId,
+          countsForPopulation: countsForPopulation({
+            mode: body.mode,
+            wrongSource: body.wrong_source,
+            isDebugUser: isDebugUser({ id: user.id, permissions: user.permissions ?? [] }),
+          }),
         })
         .returning({ id: userTests.id });
       await tx.insert(userTestStems).values(

@@ -156,6 +156,7 @@ export async function submitAttempt(
         score: score.score,
         passed: score.passed,
         submittedAt,
+        countsForPopulation: attempt.countsForPopulation,
         themes: score.themes,
         stems: score.outcomes.map(({ position, outcome }) => ({
           stemId: rows.find((row) => row.position === position)!.stemId,

@@ -366,8 +366,18 @@ describe('saving and submitting', () => {
     );
     expect(attempt.questions[0]).not.toHaveProperty('solution_html');
     const stemId = attempt.questions[0]!.stem_id;
+    const unanswered = await answer(client, attempt, [
+      { stem_id: stemId, stem_choice_ids: [], is_marked: true, seq: 1, reveal: true },
+    ]);
+    expect(unanswered.json().data.revealed).toEqual([]);
     const response = await answer(client, attempt, [
-      { stem_id: stemId, stem_choice_ids: [wrongOf(stemId)], is_marked: false, seq: 1 },
+      {
+        stem_id: stemId,
+        stem_choice_ids: [wrongOf(stemId)],
+        is_marked: false,
+        seq: 2,
+        reveal: true,
+      },
     ]);
     expect(response.json().data.revealed).toEqual([
       expect.objectContaining({

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Input from 'antd/es/input/Input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import { useRef, useState, type ChangeEvent } from 'react';

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import { useTranslation } from 'react-i18next';
 import type { ProfileAddress } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';

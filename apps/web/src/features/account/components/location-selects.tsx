@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';

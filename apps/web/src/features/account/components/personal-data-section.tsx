@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Input from 'antd/es/input/Input';
 import { PHONE_MAX_DIGITS } from '@ensaya/core/validation/account';
 import { formatRut, isValidRut } from '@ensaya/core/validation/rut';

@@ -1,3 +1,4 @@
+import '../lib/profile-i18n.ts';
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import '../lib/registration-i18n.ts';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

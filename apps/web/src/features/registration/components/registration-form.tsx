@@ -1,3 +1,4 @@
+import '../lib/registration-i18n.ts';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input/Input';

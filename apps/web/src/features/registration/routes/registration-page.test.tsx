@@ -221,7 +221,7 @@ describe('registration form', () => {
         body: {
           message: 'Por favor complete los campos requeridos.',
           errors: {
-            email: ['Este correo ya está registrado.'],
+            last_name: ['Usa solo letras.'],
             phone: ['Ingresa un teléfono válido (solo dígitos, máximo 11).'],
           },
         },
@@ -235,9 +235,7 @@ describe('registration form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Por favor complete los campos requeridos.',
     );
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-      'Este correo ya está registrado.',
-    );
+    expect(screen.getByLabelText('Apellido')).toHaveAccessibleDescription('Usa solo letras.');
     expect(screen.getByLabelText('Teléfono móvil')).toHaveAccessibleDescription(
       'Ingresa un teléfono válido (solo dígitos, máximo 11).',
     );
@@ -262,8 +260,8 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
     expect(await screen.findByRole('heading', { name: 'Confirma tu correo' })).toBeInTheDocument();
-    expect(screen.getByText(/Te enviamos un enlace a/)).toHaveTextContent(
-      'Te enviamos un enlace a maria@example.cl.',
+    expect(screen.getByText(/Te enviamos un mensaje a/)).toHaveTextContent(
+      'Te enviamos un mensaje a maria@example.cl.',
     );
     const steps = screen.getByRole('navigation', { name: 'Pasos del registro' });
     expect(within(steps).getByText('E-mail').closest('li')).toHaveAttribute('aria-current', 'step');

@@ -1,3 +1,4 @@
+import '../lib/registration-i18n.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
@@ -18,11 +19,14 @@ export interface QuestionViewProps {
   answer: AnswerState;
   /** Study mode, once answered: the worked solution and the outcome. */
   solution: RevealedSolution | undefined;
+  /** Study mode: a multi-choice question is checked by a button, a single pick at once. */
+  isStudyMode: boolean;
   /** Debug users see the question id, its back-office link and the correct choices. */
   isDebug: boolean;
   isContextVisible: boolean;
   onToggleContext: () => void;
   onChoose: (question: AttemptQuestion, choiceId: number, isChecked: boolean) => void;
+  onReveal: (stemId: number) => void;
   onToggleMark: (stemId: number) => void;
 }
 
@@ -44,7 +48,7 @@ function ChoiceContent({ label, html, isKey }: { label: string; html: string; is
 /**
  * One question: context (shown or hidden), statement, choices A) to I) (radio buttons, or check
  * boxes for a multi-choice question), the review mark and, in study mode, the explanation once
- * answered. Memoized: moving to another question renders only this and the two status rows.
+ * answered (the choices are then final and disabled). Memoized: moving to another question renders only this and the two status rows.
  * Choices are keyed by their letter, so the same controls show the next question's choices.
  */
 export const QuestionView = memo(function QuestionView({
@@ -53,10 +57,12 @@ export const QuestionView = memo(function QuestionView({
   total,
   answer,
   solution,
+  isStudyMode,
   isDebug,
   isContextVisible,
   onToggleContext,
   onChoose,
+  onReveal,
   onToggleMark,
 }: QuestionViewProps) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
@@ -65,6 +71,7 @@ export const QuestionView = memo(function QuestionView({
       (isDebug ? question.choices.filter((c) => c.is_correct).map((c) => c.id) : []),
   );
   const headingId = `question-${question.stem_id}-heading`;
+  const isFinal = answer.isFinal === true;
 
   return (
     <article className="question" aria-labelledby={headingId}>
@@ -113,6 +120,7 @@ export const QuestionView = memo(function QuestionView({
               key={choice.label}
               className="question__choice"
               checked={answer.choiceIds.includes(choice.id)}
+              disabled={isFinal}
               onChange={(event) => onChoose(question, choice.id, event.target.checked)}
             >
               <ChoiceContent
@@ -126,6 +134,7 @@ export const QuestionView = memo(function QuestionView({
           <Radio.Group
             className="question__radio-group"
             value={answer.choiceIds[0] ?? null}
+            disabled={isFinal}
             onChange={(event) => onChoose(question, event.target.value as number, true)}
           >
             {question.choices.map((choice) => (
@@ -140,6 +149,16 @@ export const QuestionView = memo(function QuestionView({
           </Radio.Group>
         )}
       </fieldset>
+
+      {isStudyMode && question.is_multi_choice && !isFinal && (
+        <Button
+          className="question__check"
+          disabled={answer.choiceIds.length === 0}
+          onClick={() => onReveal(question.stem_id)}
+        >
+          {t('question.checkAnswer')}
+        </Button>
+      )}
 
       <Checkbox
         className="question__mark"

@@ -166,7 +166,7 @@ describe('test player', () => {
   });
 
   it('in study mode shows the explanation once the answer is saved', async () => {
-    engineApi(makeAttempt(12, { study_mode: true }), {
+    const { requests } = engineApi(makeAttempt(12, { study_mode: true }), {
       'POST /api/user-tests/55/stems': () => ({
         status: 200,
         body: {
@@ -192,6 +192,69 @@ describe('test player', () => {
     expect(within(explanation).getByRole('heading', { name: 'Incorrecta' })).toBeInTheDocument();
     expect(within(explanation).getByText('Porque lo dice la ley.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^B\) Alternativa 1B Correcta/ })).toBeInTheDocument();
+    // The pick asked for the key, so it is final: the choices no longer take another one.
+    expect(savedStems(requests)).toEqual([
+      expect.objectContaining({ stem_id: 101, stem_choice_ids: [1011], reveal: true }),
+    ]);
+    const other = screen.getByRole('radio', { name: /^B\)/ });
+    expect(other).toBeDisabled();
+    fireEvent.click(other);
+    expect(screen.getByRole('radio', { name: /^A\)/ })).toBeChecked();
+    // The mark still changes, and keeps asking for the same answer.
+    await user.click(screen.getByRole('checkbox', { name: 'Marcar para revisar' }));
+    await waitFor(() => expect(savedStems(requests)).toHaveLength(2));
+    expect(savedStems(requests)[1]).toMatchObject({
+      stem_choice_ids: [1011],
+      is_marked: true,
+      reveal: true,
+    });
+  });
+
+  it('in study mode a multi-choice question is checked by its button, then final', async () => {
+    const attempt = makeAttempt(2, { study_mode: true });
+    attempt.questions[0] = makeQuestion(1, { is_multi_choice: true });
+    const { requests } = engineApi(attempt, {
+      'POST /api/user-tests/55/stems': (request) => {
+        const { stems } = request.body as { stems: AnswerRecord[] };
+        return {
+          status: 200,
+          body: {
+            data: {
+              saved: stems.map((s) => ({ stem_id: s.stem_id, seq: s.seq, applied: true })),
+              revealed: stems
+                .filter((s) => s.reveal)
+                .map((s) => ({
+                  stem_id: s.stem_id,
+                  solution_html: '<p>Ambas.</p>',
+                  correct_choice_ids: [1011, 1013],
+                  is_correct: true,
+                })),
+            },
+          },
+        };
+      },
+    });
+    const { user } = await openTest(2);
+    const check = screen.getByRole('button', { name: 'Comprobar respuesta' });
+    expect(check).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: /^A\) Alternativa 1A/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^C\) Alternativa 1C/ }));
+    await waitFor(() =>
+      expect(savedStems(requests).at(-1)).toMatchObject({ stem_choice_ids: [1011, 1013] }),
+    );
+    expect(savedStems(requests).some((record) => record.reveal)).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Explicación' })).not.toBeInTheDocument();
+
+    await user.click(check);
+    const explanation = await screen.findByRole('region', { name: 'Explicación' });
+    expect(within(explanation).getByRole('heading', { name: '¡Correcta!' })).toBeInTheDocument();
+    expect(savedStems(requests).at(-1)).toMatchObject({
+      stem_choice_ids: [1011, 1013],
+      reveal: true,
+    });
+    expect(screen.getByRole('checkbox', { name: /^B\)/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Comprobar respuesta' })).not.toBeInTheDocument();
   });
 
   it('shows a debug user the question id, its back-office link and the correct choices', async () => {

@@ -120,7 +120,7 @@ export function TestPlayer({
     goToResult();
   }, [goToResult]);
 
-  const { answers, solutions, saveStatus, choose, toggleMark, flush, unsent, close } =
+  const { answers, solutions, saveStatus, choose, reveal, toggleMark, flush, unsent, close } =
     useAttemptAnswers(attempt, { onClosed });
 
   useEffect(() => {
@@ -230,10 +230,12 @@ export function TestPlayer({
               total={total}
               answer={answerOf(answers, question.stem_id)}
               solution={attempt.study_mode ? solutions.get(question.stem_id) : undefined}
+              isStudyMode={attempt.study_mode}
               isDebug={isDebug}
               isContextVisible={isContextVisible}
               onToggleContext={toggleContext}
               onChoose={choose}
+              onReveal={reveal}
               onToggleMark={toggleMark}
             />
             <div className="player__actions">

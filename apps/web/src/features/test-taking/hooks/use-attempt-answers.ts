@@ -13,6 +13,7 @@ import {
 import {
   readPendingAnswers,
   SaveQueue,
+  type LockedAnswer,
   type RevealedSolution,
   type SaveStatus,
 } from '../lib/save-queue.ts';
@@ -36,7 +37,9 @@ function solutionsFrom(questions: readonly AttemptQuestion[]): Map<number, Revea
 
 /**
  * The answers of a running attempt: shown at once (optimistic), saved through the queue, merged on
- * load with what this browser had not delivered yet.
+ * load with what this browser had not delivered yet. In study mode a question is revealed when a
+ * single-choice pick is made, or by `reveal` for a multi-choice one; its choices are final from
+ * then on (the server refuses changes), only its mark can change.
  */
 export function useAttemptAnswers(
   attempt: LoadedAttempt,
@@ -57,16 +60,34 @@ export function useAttemptAnswers(
   }, [onClosed]);
 
   useEffect(() => {
+    const addSolutions = (revealed: readonly RevealedSolution[]) =>
+      setSolutions((current) => {
+        const next = new Map(current);
+        for (const solution of revealed) next.set(solution.stem_id, solution);
+        return next;
+      });
+    // The server kept the answer it had revealed: show it, and save the mark again.
+    const keepLocked = (locked: readonly LockedAnswer[]) => {
+      addSolutions(locked);
+      const map = new Map(answersRef.current);
+      for (const answer of locked) {
+        const state = {
+          ...answerOf(map, answer.stem_id),
+          choiceIds: answer.stem_choice_ids,
+          isFinal: true,
+        };
+        map.set(answer.stem_id, state);
+        queue.enqueue(toAnswerRecord(answer.stem_id, state, queue.nextSeq()));
+      }
+      answersRef.current = map;
+      setAnswers(map);
+    };
     const queue = new SaveQueue({
       attemptId: attempt.id,
       send: (records) => saveAnswers(attempt.id, records),
       onStatus: setSaveStatus,
-      onRevealed: (revealed) =>
-        setSolutions((current) => {
-          const next = new Map(current);
-          for (const solution of revealed) next.set(solution.stem_id, solution);
-          return next;
-        }),
+      onRevealed: addSolutions,
+      onLocked: keepLocked,
       onClosed: (error) => onClosedRef.current(error),
     });
     // What the server already applied is dropped; the rest goes out now.
@@ -92,13 +113,28 @@ export function useAttemptAnswers(
     queue?.enqueue(toAnswerRecord(stemId, next, queue.nextSeq()));
   }, []);
 
+  const isStudyMode = attempt.study_mode;
   const choose = useCallback(
-    (question: AttemptQuestion, choiceId: number, isChecked: boolean) =>
+    (question: AttemptQuestion, choiceId: number, isChecked: boolean) => {
+      if (answerOf(answersRef.current, question.stem_id).isFinal) return;
       update(question.stem_id, (state) => ({
         ...state,
         choiceIds: toggleChoice(question, state.choiceIds, choiceId, isChecked),
-      })),
-    [update],
+        // Study mode: a single pick is the answer to check at once.
+        isFinal: isStudyMode && !question.is_multi_choice && isChecked,
+      }));
+    },
+    [isStudyMode, update],
+  );
+
+  /** Study mode, multi-choice: the picks are complete; show the key (the answer is then final). */
+  const reveal = useCallback(
+    (stemId: number) => {
+      const state = answerOf(answersRef.current, stemId);
+      if (!isStudyMode || state.isFinal || state.choiceIds.length === 0) return;
+      update(stemId, (current) => ({ ...current, isFinal: true }));
+    },
+    [isStudyMode, update],
   );
 
   // Toggling the mark touches only the mark (spec 001, section 4).
@@ -118,5 +154,5 @@ export function useAttemptAnswers(
     queue.dispose();
   }, []);
 
-  return { answers, solutions, saveStatus, choose, toggleMark, flush, unsent, close };
+  return { answers, solutions, saveStatus, choose, reveal, toggleMark, flush, unsent, close };
 }

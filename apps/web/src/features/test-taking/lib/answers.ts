@@ -4,6 +4,11 @@ import type { AnswerRecord, AttemptQuestion } from '@ensaya/core/contracts/engin
 export interface AnswerState {
   choiceIds: readonly number[];
   isMarked: boolean;
+  /**
+   * Study mode: the student asked to see the key (or has seen it), so the choices are final;
+   * every record of the question asks the server to reveal it.
+   */
+  isFinal?: boolean;
 }
 
 export type AnswerMap = ReadonlyMap<number, AnswerState>;
@@ -29,6 +34,8 @@ export function mergeAnswers(
     answers.set(question.stem_id, {
       choiceIds: question.chosen_choice_ids,
       isMarked: question.is_marked,
+      // A question whose solution came with it was revealed: its answer is final.
+      isFinal: question.solution_html !== undefined,
     });
     serverSeq.set(question.stem_id, question.seq);
   }
@@ -36,7 +43,18 @@ export function mergeAnswers(
   for (const record of pending) {
     const seq = serverSeq.get(record.stem_id);
     if (seq === undefined || record.seq <= seq) continue;
-    answers.set(record.stem_id, { choiceIds: record.stem_choice_ids, isMarked: record.is_marked });
+    const server = answers.get(record.stem_id);
+    if (server?.isFinal) {
+      // Revealed meanwhile: only the mark can still change.
+      answers.set(record.stem_id, { ...server, isMarked: record.is_marked });
+      unsent.push({ ...record, stem_choice_ids: [...server.choiceIds], reveal: true });
+      continue;
+    }
+    answers.set(record.stem_id, {
+      choiceIds: record.stem_choice_ids,
+      isMarked: record.is_marked,
+      isFinal: record.reveal === true,
+    });
     unsent.push(record);
   }
   return { answers, unsent };
@@ -65,6 +83,7 @@ export function toAnswerRecord(stemId: number, state: AnswerState, seq: number):
     stem_choice_ids: [...state.choiceIds],
     is_marked: state.isMarked,
     seq,
+    ...(state.isFinal ? { reveal: true } : {}),
   };
 }
 

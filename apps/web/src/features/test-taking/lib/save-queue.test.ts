@@ -145,4 +145,43 @@ describe('answer save queue', () => {
     expect(stored()).toEqual([]);
     expect(await queue.flush()).toBe(false);
   });
+
+  it('drops the records of questions revealed in study mode (409 naming them) and sends the rest', async () => {
+    const onClosed = vi.fn();
+    const onLocked = vi.fn();
+    const locked = {
+      stem_id: 101,
+      stem_choice_ids: [1],
+      solution_html: '<p>Porque sí.</p>',
+      correct_choice_ids: [2],
+      is_correct: false,
+    };
+    localStorage.setItem(
+      pendingAnswersKey(9),
+      JSON.stringify([record(102, 1, [3]), record(101, 2, [2])]),
+    );
+    const sent: AnswerRecord[][] = [];
+    const queue = new SaveQueue({
+      attemptId: 9,
+      onClosed,
+      onLocked,
+      send: async (records) => {
+        sent.push(records);
+        if (records.some((r) => r.stem_id === 101)) {
+          const message = 'Ya viste la respuesta de esta pregunta.';
+          throw new ApiRequestError(409, message, {}, { message, locked: [locked] });
+        }
+        return ok(records);
+      },
+    });
+
+    await queue.flush();
+
+    expect(onLocked).toHaveBeenCalledWith([locked]);
+    expect(onClosed).not.toHaveBeenCalled();
+    // Nothing of the refused request was saved: 102 goes again, alone.
+    expect(sent).toEqual([[record(102, 1, [3]), record(101, 2, [2])], [record(102, 1, [3])]]);
+    expect(stored()).toEqual([]);
+    expect(queue.getStatus()).toBe('saved');
+  });
 });

@@ -1,5 +1,9 @@
 import { HttpStatus } from '@ensaya/core/api/http';
-import type { AnswerRecord, SaveAnswersResponse } from '@ensaya/core/contracts/engine';
+import type {
+  AnswerRecord,
+  SaveAnswersConflict,
+  SaveAnswersResponse,
+} from '@ensaya/core/contracts/engine';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 
 /**
@@ -12,10 +16,12 @@ import { isApiRequestError } from '../../../lib/api-client.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'failed';
 export type RevealedSolution = SaveAnswersResponse['data']['revealed'][number];
+/** A question revealed in study mode, with its final answer. */
+export type LockedAnswer = NonNullable<SaveAnswersConflict['locked']>[number];
 type SaveResult = SaveAnswersResponse['data'];
 
 /** What a failed request means for the records it carried. */
-export type SaveFailure = 'retry' | 'closed' | 'stop';
+export type SaveFailure = 'retry' | 'closed' | 'stop' | 'locked';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -24,6 +30,11 @@ export interface SaveQueueOptions {
   send: (records: AnswerRecord[]) => Promise<SaveResult>;
   onStatus?: (status: SaveStatus) => void;
   onRevealed?: (revealed: RevealedSolution[]) => void;
+  /**
+   * Study mode: the server refused new choices for questions already revealed (another tab, or a
+   * pick sent before the reveal came back). Their records are dropped; the rest is sent.
+   */
+  onLocked?: (locked: LockedAnswer[]) => void;
   /** The attempt takes no more answers (sent, or past its deadline). */
   onClosed?: (error: unknown) => void;
   classify?: (error: unknown) => SaveFailure;
@@ -86,13 +97,22 @@ export function clearPendingAnswers(
   }
 }
 
+/** The revealed questions a 409 names, when it is about them rather than the attempt. */
+function lockedAnswersOf(error: unknown): LockedAnswer[] {
+  if (!isApiRequestError(error) || error.status !== HttpStatus.conflict) return [];
+  const locked = error.bodyField('locked');
+  return Array.isArray(locked) ? (locked as LockedAnswer[]) : [];
+}
+
 /**
- * Network failures, server errors and throttling are retried; 409 and 422 mean the attempt was
- * sent or its time is up; anything else (the session ended, access lost) stops until the next
- * change or reconnection, keeping the records.
+ * Network failures, server errors and throttling are retried; a 409 naming `locked` questions
+ * drops their records; other 409s and 422 mean the attempt was sent or its time is up; anything
+ * else (the session ended, access lost) stops until the next change or reconnection, keeping the
+ * records.
  */
 export function classifySaveError(error: unknown): SaveFailure {
   if (!isApiRequestError(error)) return 'retry';
+  if (lockedAnswersOf(error).length > 0) return 'locked';
   if (error.status === HttpStatus.conflict || error.status === HttpStatus.unprocessable) {
     return 'closed';
   }
@@ -226,6 +246,16 @@ export class SaveQueue {
       return true;
     } catch (error) {
       const failure = (this.options.classify ?? classifySaveError)(error);
+      if (failure === 'locked') {
+        // Nothing of the request was saved: drop what can never be, send the rest again.
+        const locked = lockedAnswersOf(error);
+        for (const answer of locked) this.pending.delete(answer.stem_id);
+        this.persist();
+        this.failures = 0;
+        if (!this.isDisposed) this.options.onLocked?.(locked);
+        this.setStatus(this.pending.size > 0 ? 'saving' : 'saved');
+        return true;
+      }
       if (failure === 'closed') {
         this.isClosed = true;
         this.clear();
