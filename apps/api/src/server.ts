@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, DataDirInUseError } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { rerenderStoredRichText } from './modules/content/rerender-stored.ts';
 import { deleteExpiredSessions } from './modules/sessions/repo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,8 +16,19 @@ async function main() {
   });
   await database.migrate();
   const { demoAccounts } = await seedDatabase(database.db, { demo: config.seedDemo });
+  // HTML saved under an older cleaner is cleaned again (once per renderer version).
+  const rerendered = await rerenderStoredRichText(database.db);
+
+  if (config.env === 'production' && config.paymentGateway === 'sandbox')
+    console.warn(
+      'PAYMENT_GATEWAY=sandbox in production: the sandbox accepts test cards, not money.',
+    );
 
   const app = await buildApp({ config, database, serveWebApp: true });
+  if (rerendered.updated > 0)
+    app.log.info(
+      `re-rendered ${rerendered.updated} stored rich-text rows with the current cleaner`,
+    );
   app.addHook('onClose', async () => database.close());
   await app.listen({ host: config.host, port: config.port });
 

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contexts, stemChoices, stems, themes, userTestStems } from '../../db/schema/index.ts';
+import {
+  contexts,
+  settings,
+  stemChoices,
+  stems,
+  themes,
+  userTestStems,
+} from '../../db/schema/index.ts';
 
 // Questions (stems with their choices) and contexts as the content modules read and write them.
 
@@ -232,4 +239,74 @@ export function listSubjectContexts(db: DbOrTx, subjectId: number) {
 export async function deleteContext(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(contexts).where(eq(contexts.id, id)).returning({ id: contexts.id });
   return rows.length > 0;
+}
+
+/** The rich-text fields of one table, in id order from `afterId` (re-rendering stored HTML). */
+export type StoredRichText = { id: number; sources: string[]; htmls: string[] };
+const RICH_TEXT_TABLES = {
+  contexts: { table: contexts, fields: [[contexts.bodySource, contexts.bodyHtml, 'bodyHtml']] },
+  stems: {
+    table: stems,
+    fields: [
+      [stems.statementSource, stems.statementHtml, 'statementHtml'],
+      [stems.solutionSource, stems.solutionHtml, 'solutionHtml'],
+    ],
+  },
+  stemChoices: {
+    table: stemChoices,
+    fields: [[stemChoices.bodySource, stemChoices.bodyHtml, 'bodyHtml']],
+  },
+} as const;
+export type RichTextTable = keyof typeof RICH_TEXT_TABLES;
+
+export async function listStoredRichText(
+  db: DbOrTx,
+  name: RichTextTable,
+  afterId: number,
+  limit: number,
+): Promise<StoredRichText[]> {
+  const { table, fields } = RICH_TEXT_TABLES[name];
+  const rows = await db
+    .select({
+      id: table.id,
+      sources: sql<string[]>`array[${sql.join(
+        fields.map(([source]) => sql`${source}`),
+        sql`, `,
+      )}]`,
+      htmls: sql<string[]>`array[${sql.join(
+        fields.map(([, html]) => sql`${html}`),
+        sql`, `,
+      )}]`,
+    })
+    .from(table)
+    .where(sql`${table.id} > ${afterId}`)
+    .orderBy(asc(table.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: Number(row.id), sources: row.sources, htmls: row.htmls }));
+}
+
+export async function updateStoredRichText(
+  db: DbOrTx,
+  name: RichTextTable,
+  id: number,
+  htmls: string[],
+) {
+  const { table, fields } = RICH_TEXT_TABLES[name];
+  const values = Object.fromEntries(fields.map(([, , key], index) => [key, htmls[index]]));
+  await db.update(table).set(values).where(eq(table.id, id));
+}
+
+export async function findSettingValue(db: DbOrTx, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key));
+  return row?.value;
+}
+
+export async function saveSettingValue(db: DbOrTx, key: string, value: unknown) {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
