@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { createDatabase, type Database, type Db } from './client.ts';
@@ -27,6 +25,7 @@ import {
 } from './schema/index.ts';
 import { DEMO_BANK } from './seed/bank/index.ts';
 import { seedDatabase } from './seed/index.ts';
+import { createScratchDatabase } from '../test/scratch-database.ts';
 
 // The demo data is only written into an empty database, so every test here gets a database of its
 // own: an in-memory PGlite, or a new database on the TEST_DATABASE_URL server.
@@ -40,23 +39,14 @@ async function freshDatabase(): Promise<FreshDatabase> {
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
-  const name = `ensaya_seed_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl, 'ensaya_seed');
+  const database = await createDatabase({ databaseUrl: scratch.url });
   await database.migrate();
   return {
     ...database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -88,6 +88,11 @@ export async function registerAssetRoutes(
   });
 }
 
+/** Requests the guards look at: unknown paths (a 404, nothing to protect) and files are not. */
+export function isGuardedRoute(request: FastifyRequest) {
+  return !request.is404 && !request.routeOptions.config.isAsset;
+}
+
 /** Whether the caller may call a route with this declaration; an unknown one is refused. */
 export function isAllowed(access: Access | undefined, request: FastifyRequest) {
   switch (access) {

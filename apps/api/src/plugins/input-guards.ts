@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { isGuardedRoute } from './access.ts';
 
 /** More than this many fields are not listed one by one. */
 const MAX_FIELDS = 20;
@@ -62,7 +63,7 @@ export function unstorableTextError(fields: UnstorableField[]) {
  */
 export const inputGuardsPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
-    if (request.is404 || request.routeOptions.config.isAsset) return;
+    if (!isGuardedRoute(request)) return;
     const fields = [
       ...unstorableFields(request.params),
       ...unstorableFields(request.query),

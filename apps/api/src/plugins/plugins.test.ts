@@ -1,10 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { createWebDist } from '../test/web-dist.ts';
 import { createAdmin, createStudent, TEST_PASSWORD } from '../test/factories.ts';
 
 describe('auth guard', () => {
@@ -114,14 +112,7 @@ describe('rate limiting by the matched route', () => {
 describe('web app serving', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'ensaya-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>Ensaya</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    const dist = createWebDist();
     t = await buildTestApp({ webDistDir: dist });
   });
   afterAll(() => t.close());

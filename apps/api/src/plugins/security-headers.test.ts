@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { createWebDist } from '../test/web-dist.ts';
 import { registration } from '../test/factories.ts';
 import {
   createPackage,
@@ -55,13 +53,7 @@ function expectNoInlineScript(html: string) {
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'ensaya-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>Ensaya</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const dist = createWebDist();
     t = await buildTestApp({ webDistDir: dist, sandboxGatewaySecret: 's'.repeat(32) });
   });
   afterAll(() => t.close());

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { csrfMismatch, forbidden, unauthenticated } from '../lib/app-error.ts';
 import * as repo from '../modules/sessions/repo.ts';
-import { isAllowed } from './access.ts';
+import { isAllowed, isGuardedRoute } from './access.ts';
 
 export const SESSION_COOKIE = 'ensaya_session';
 /** A guest session only carries the CSRF token before login; it need not live long. */
@@ -102,12 +102,12 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
   // The matched route's declaration decides; routes are matched on the path whatever form the
   // request target takes (origin or absolute), so no spelling of the URL can skip a guard.
   app.addHook('onRequest', async (request) => {
-    if (isGuarded(request)) await loadSession(request);
+    if (isGuardedRoute(request)) await loadSession(request);
   });
   // After the route's own onRequest hooks (rate limits answer first) and body parsing (malformed
   // JSON is a 400), before validation: a refused request never reaches a handler.
   app.addHook('preValidation', async (request) => {
-    if (!isGuarded(request)) return;
+    if (!isGuardedRoute(request)) return;
     checkCsrf(request);
     checkAccess(request);
   });
@@ -148,8 +148,3 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
     }
   }
 });
-
-/** Unknown paths (a 404 with nothing to protect) and static files carry no session. */
-function isGuarded(request: FastifyRequest) {
-  return !request.is404 && !request.routeOptions.config.isAsset;
-}

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
@@ -29,6 +27,8 @@ import {
   type KnownIds,
   type Operation,
 } from './fuzz-requests.ts';
+import { createScratchDatabase } from '../test/scratch-database.ts';
+import { questionFileText } from '../test/question-files.ts';
 
 /**
  * The fuzz suite: every operation of the OpenAPI document (built from the routes' zod schemas,
@@ -98,26 +98,11 @@ async function ownDatabase() {
     await seedDatabase(own.db, { demo: false });
     return { own, databaseUrl: undefined, drop: async () => {} };
   }
-  const name = `ensaya_fuzz_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const own = await createDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl, 'ensaya_fuzz');
+  const own = await createDatabase({ databaseUrl: scratch.url });
   await own.migrate();
   await seedDatabase(own.db, { demo: false });
-  return {
-    own,
-    databaseUrl: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return { own, databaseUrl: scratch.url, drop: scratch.drop };
 }
 
 async function signIn(caller: Caller): Promise<TestClient> {
@@ -298,97 +283,6 @@ function hiddenRouteCases(): Record<string, Case[]> {
   };
 }
 
-/** Question files: garbage, GIFT and Moodle XML fragments, JSON banks, entity declarations. */
-const questionFileArb = fc.oneof(
-  fc.string({ maxLength: 300 }),
-  fc.string({ maxLength: 300, unit: 'binary' }),
-  fc
-    .array(
-      fc.constantFrom(
-        '::t::',
-        '{',
-        '}',
-        '=',
-        '~',
-        '~%50%',
-        '~%-50%',
-        '####',
-        '#',
-        '->',
-        '$CATEGORY: a/b',
-        '[html]',
-        '\\{',
-        '\\}',
-        '\\=',
-        '//',
-        '\n',
-        '\n\n',
-        'T',
-        'TRUE',
-        '\\(x\\)',
-        '%',
-        'texto ',
-      ),
-      { maxLength: 40 },
-    )
-    .map((parts) => parts.join('')),
-  fc
-    .array(
-      fc.constantFrom(
-        '<quiz>',
-        '</quiz>',
-        '<question type="multichoice">',
-        '<question type="truefalse">',
-        '<question type="category">',
-        '</question>',
-        '<questiontext format="html"><text>',
-        '</text></questiontext>',
-        '<answer fraction="100">',
-        '<answer fraction="x">',
-        '</answer>',
-        '<text>',
-        '</text>',
-        '<single>false</single>',
-        '<![CDATA[<p>a</p>]]>',
-        '&amp;',
-        '&#0;',
-        '&#xD800;',
-        '&unknown;',
-        'texto',
-        '<category><text>$course$/top/Eje 1</text></category>',
-      ),
-      { maxLength: 40 },
-    )
-    .map((parts) => parts.join('')),
-  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-  fc
-    .record({
-      format: fc.constant('ensaya-bank'),
-      version: fc.constant(1),
-      subject: fc.record({ name: fc.string(), description: fc.constant(null) }),
-      themes: fc.array(fc.record({ name: fc.string(), position: fc.integer() }), { maxLength: 2 }),
-      contexts: fc.array(fc.record({ key: fc.string(), title: fc.string(), body: fc.string() }), {
-        maxLength: 2,
-      }),
-      questions: fc.array(
-        fc.record({
-          theme: fc.string(),
-          context: fc.option(fc.string()),
-          statement: fc.string(),
-          solution: fc.string(),
-          is_multi_choice: fc.boolean(),
-          url_source: fc.option(fc.webUrl()),
-          is_active: fc.boolean(),
-          choices: fc.array(fc.record({ body: fc.string(), is_correct: fc.boolean() }), {
-            maxLength: 4,
-          }),
-        }),
-        { maxLength: 3 },
-      ),
-    })
-    .map((value) => JSON.stringify(value)),
-);
-
 const ENTITY_FILES = [
   '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]><quiz><question type="multichoice"><questiontext><text>&x;</text></questiontext></question></quiz>',
   '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><quiz>&lol2;</quiz>',
@@ -398,7 +292,7 @@ const ENTITY_FILES = [
 async function fuzzMultipart() {
   const themeId = bank.themes[0]!.id;
   const subjectId = bank.subject.id;
-  const files = fc.sample(questionFileArb, { seed: SEED, numRuns: 60 });
+  const files = fc.sample(questionFileText, { seed: SEED, numRuns: 60 });
   const formats = ['moodle', 'gift', 'json'];
   for (const [index, file] of files.entries()) {
     const url = index % 2 ? '/api/admin/import/preview' : '/api/admin/import';

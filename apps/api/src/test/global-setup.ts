@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,24 +21,12 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', '');
     return;
   }
-  const name = `ensaya_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl, 'ensaya_test');
+  const database = await createDatabase({ databaseUrl: scratch.url });
   await database.migrate();
   await seedDatabase(database.db, { demo: false });
   await database.close();
-  project.provide('databaseUrl', url.toString());
+  project.provide('databaseUrl', scratch.url);
 
-  return async () => {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
+  return scratch.drop;
 }

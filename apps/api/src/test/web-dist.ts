@@ -1,0 +1,16 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A tiny built web app (index.html, a hashed asset, an icon) for tests of how it is served. */
+export function createWebDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'ensaya-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Ensaya</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  return dist;
+}
