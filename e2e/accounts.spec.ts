@@ -181,7 +181,8 @@ async function editAccount(page: Page, t: Texts, places: Awaited<ReturnType<type
   await personal.getByRole('button', { name: t.save }).click();
   await expect(personal.getByRole('status')).toHaveText(t.dataSaved);
   await expect(personal.getByText('Ana Sofía')).toBeVisible();
-  await expect(personal.getByText('56912345678')).toBeVisible();
+  // Shown (and edited) the one way the app writes a Chilean mobile.
+  await expect(personal.getByText('+56 9 1234 5678')).toBeVisible();
 
   // Password
   const password = page.getByRole('region', { name: t.passwordSection });

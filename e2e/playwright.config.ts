@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
+/** Spec files that move the server's dev clock (see the 'clock' project). */
+const CLOCK_SPECS = ['**/subscriptions.spec.ts', '**/trial-money.spec.ts'];
+
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run: the server migrates and seeds it on start.
@@ -38,11 +41,28 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: CLOCK_SPECS,
+    },
+    {
+      // The dev clock is the server's one clock: a file that moves it (days ahead, to end a trial
+      // or reach a renewal) would expire attempts and sessions of tests running beside it. These
+      // files run after everything else, one at a time.
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: CLOCK_SPECS,
+      dependencies: ['desktop', 'phone'],
+      workers: 1,
+    },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+      // The layout suite sets its own widths in the desktop project; a touch phone runs the tests
+      // tagged for it.
       testMatch: '**/layout.spec.ts',
+      grep: /@phone/,
     },
   ],
   webServer: {

@@ -36,16 +36,30 @@ async function continueInstructions(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-const statusRows = (page: Page) => page.locator('.status-table tbody tr');
-const answered = (page: Page, n: number) =>
-  page.getByRole('checkbox', { name: `Respondida ${n}`, exact: true });
-const marked = (page: Page, n: number) =>
-  page.getByRole('checkbox', { name: `Marcada ${n}`, exact: true });
+const statusRows = (page: Page) => page.locator('.palette__grid li');
+/** A number of the question palette; its name says whether it is answered and marked. */
+const paletteItem = (page: Page, n: number) =>
+  page.getByRole('button', { name: new RegExp(`^Ir a la pregunta ${n}: `) });
+const isAnswered = async (page: Page, n: number) =>
+  expect(paletteItem(page, n)).toHaveAccessibleName(
+    new RegExp(`^Ir a la pregunta ${n}: respondida`),
+  );
+const isUnanswered = async (page: Page, n: number) =>
+  expect(paletteItem(page, n)).toHaveAccessibleName(
+    new RegExp(`^Ir a la pregunta ${n}: sin responder`),
+  );
+const isMarked = async (page: Page, n: number) =>
+  expect(paletteItem(page, n)).toHaveAccessibleName(/ y marcada$/);
+const isNotMarked = async (page: Page, n: number) =>
+  expect(paletteItem(page, n)).not.toHaveAccessibleName(/marcada$/);
 const heading = (page: Page, n: number, total: number) =>
   page.getByRole('heading', { name: `Pregunta ${n} de ${total}` });
 
 /** Starts the practice set up on the page and returns the attempt the server created. */
-async function startPractice(page: Page) {
+async function startPractice(
+  page: Page,
+  { beforeContinue }: { beforeContinue?: () => Promise<void> } = {},
+) {
   const response = page.waitForResponse(
     (r) => r.url().endsWith('/api/user-tests') && r.request().method() === 'POST',
   );
@@ -63,6 +77,7 @@ async function startPractice(page: Page) {
     };
   };
   await expect(page).toHaveURL(new RegExp(`/test\\?id=${body.data.id}$`));
+  await beforeContinue?.();
   await continueInstructions(page);
   return { request: started.request().postDataJSON() as Record<string, unknown>, ...body.data };
 }
@@ -140,7 +155,7 @@ test.describe('test engine', () => {
     expect(count.random_question).toBe(true);
     await expect(statusRows(page)).toHaveCount(4);
     await choose(page, 'A');
-    await expect(answered(page, 1)).toBeChecked();
+    await isAnswered(page, 1);
     await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
     await expect(heading(page, 2, 4)).toBeVisible();
     await finish(page);
@@ -217,14 +232,13 @@ test.describe('test engine', () => {
       /^00:(44:[0-5]\d|45:00)$/,
     );
 
-    // The debug user sees each question's id, its back-office link and the correct choice.
+    // The debug user sees each question's id and the correct choice; not the back-office link,
+    // which is for administrators (a debug student is not one).
     // Questions 1 to 20 get their key, 21 to 30 a wrong choice, 31 to 35 nothing.
     for (let n = 1; n <= 30; n += 1) {
       await expect(heading(page, n, 35)).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Ver en administración' })).toHaveAttribute(
-        'href',
-        /\/admin\/questions\/\d+$/,
-      );
+      await expect(page.locator('.question__debug')).toContainText(/ID \d+/);
+      await expect(page.getByRole('link', { name: 'Ver en administración' })).toHaveCount(0);
       // Class B has single- and multiple-choice questions; a key's name ends in "Correcta".
       const area = page.locator('.question__choices');
       const keyName = /\) .* Correcta$/;
@@ -243,7 +257,7 @@ test.describe('test engine', () => {
           .first()
           .check();
       }
-      await expect(answered(page, n)).toBeChecked();
+      await isAnswered(page, n);
       await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
     }
     await expect(page.getByText('30 de 35 respondidas')).toBeVisible();
@@ -286,18 +300,21 @@ test.describe('test engine', () => {
       if (n === 3) await page.getByRole('checkbox', { name: 'Marcar para revisar' }).check();
       await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
     }
-    // Reloaded at once: the last changes may still be on their way; none is lost.
+    // Reloaded at once: the last changes may still be on their way; none is lost, and the test
+    // resumes on the question the student was on.
     await page.reload();
     await expect(page.getByRole('dialog', { name: 'Instrucciones' })).toHaveCount(0);
+    await expect(heading(page, 6, total)).toBeVisible();
+    for (let n = 1; n <= 5; n += 1) await isAnswered(page, n);
+    await isUnanswered(page, 6);
+    await isMarked(page, 3);
+    await isNotMarked(page, 2);
+    await paletteItem(page, 1).click();
     await expect(heading(page, 1, total)).toBeVisible();
-    for (let n = 1; n <= 5; n += 1) await expect(answered(page, n)).toBeChecked();
-    await expect(answered(page, 6)).not.toBeChecked();
-    await expect(marked(page, 3)).toBeChecked();
-    await expect(marked(page, 2)).not.toBeChecked();
     await expect(
       page.locator('.question__choices').getByRole('radio', { name: /^A\)/ }),
     ).toBeChecked();
-    await page.getByRole('button', { name: 'Ir a la pregunta 4', exact: true }).click();
+    await paletteItem(page, 4).click();
     await expect(heading(page, 4, total)).toBeVisible();
     await expect(
       page.locator('.question__choices').getByRole('radio', { name: /^B\)/ }),
@@ -318,8 +335,12 @@ test.describe('test engine', () => {
     await page.getByRole('switch', { name: 'Temporizador' }).click();
     await page.getByRole('spinbutton', { name: 'Horas' }).fill('0');
     await page.getByRole('spinbutton', { name: 'Minutos' }).fill('1');
-    const attempt = await startPractice(page);
+    // Time spent on the instructions does not count: the clock starts on "Continue".
+    const attempt = await startPractice(page, { beforeContinue: () => page.waitForTimeout(4_000) });
     expect(attempt.seconds).toBe(60);
+    await expect(page.getByRole('timer', { name: 'Tiempo restante' })).toHaveText(
+      /^00:(01:00|00:59)$/,
+    );
 
     await choose(page, 'A');
     await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
@@ -330,6 +351,11 @@ test.describe('test engine', () => {
     await expect(page).toHaveURL(new RegExp(`/resultado\\?id=${attempt.id}$`), {
       timeout: 75_000,
     });
+    await expect(
+      page.getByText(
+        'Se acabó el tiempo: la prueba se envió sola con las respuestas que alcanzaste a guardar.',
+      ),
+    ).toBeVisible();
     await expect(fact(page, 'Preguntas')).toHaveText('5');
     await expect(fact(page, 'Omitidas')).toHaveText('3');
     const correct = Number(await fact(page, 'Correctas').textContent());
@@ -344,9 +370,10 @@ test.describe('test engine', () => {
     await logIn(page, 'sinplan@ensaya.cl', /\/subscripcion\/paquete$/);
     await page.goto('/materias');
     const card = page.getByRole('article', { name: 'Examen teórico clase B' });
-    await expect(
-      card.getByRole('link', { name: 'Suscríbete para rendir pruebas' }),
-    ).toHaveAttribute('href', '/cuenta/editar');
+    await expect(card.getByRole('link', { name: 'Ver paquetes' })).toHaveAttribute(
+      'href',
+      '/paquetes',
+    );
     await expect(page.getByRole('button', { name: 'Rendir pruebas' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Ver historial' })).toBeDisabled();
 
@@ -379,7 +406,7 @@ test.describe('test engine', () => {
 
     // The same screen in English.
     await page.getByRole('button', { name: 'Cambiar idioma' }).click();
-    await expect(card.getByRole('link', { name: 'Subscribe to take tests' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'See packages' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Subjects', level: 1 })).toBeVisible();
   });
 });

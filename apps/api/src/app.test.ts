@@ -57,7 +57,7 @@ describe('errors', () => {
     const response = await client.post('/api/login', { email: 'not-an-email' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      message: 'Por favor complete los campos requeridos.',
+      message: 'Por favor completa los campos requeridos.',
       errors: { email: ['¡Formato inválido!'], password: ['Este campo es obligatorio.'] },
     });
   });

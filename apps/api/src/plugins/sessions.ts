@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER } from '@ensaya/core/api/error';
+import { CSRF_COOKIE, CSRF_HEADER, SIGNED_IN_COOKIE } from '@ensaya/core/api/error';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { csrfMismatch, forbidden, unauthenticated } from '../lib/app-error.ts';
@@ -77,6 +77,8 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
     const maxAge = lifetime * 60;
     this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true, maxAge });
     this.setCookie(CSRF_COOKIE, row.csrfToken, { ...cookieOptions, httpOnly: false, maxAge });
+    if (userId === null) this.clearCookie(SIGNED_IN_COOKIE, cookieOptions);
+    else this.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
     request.session = { id: row.id, userId: row.userId, csrfToken: row.csrfToken };
     return request.session;
   });
@@ -88,6 +90,7 @@ export const sessionsPlugin = fp<{ config: Config; db: Db }>(async (app, { confi
     request.user = null;
     this.clearCookie(SESSION_COOKIE, cookieOptions);
     this.clearCookie(CSRF_COOKIE, cookieOptions);
+    this.clearCookie(SIGNED_IN_COOKIE, cookieOptions);
   });
 
   app.decorateReply('issueCsrfCookie', async function (this: FastifyReply) {

@@ -286,6 +286,7 @@ const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> 
     payload: { stems: [{ position: 1, choices: [], mark: true, seq: 99 }] },
   }),
   'POST /api/user-tests/:id/submit': (a) => ({ url: `/api/user-tests/${a.attemptId}/submit` }),
+  'POST /api/user-tests/:id/begin': (a) => ({ url: `/api/user-tests/${a.attemptId}/begin` }),
   'GET /api/user-tests/:id/result': (a) => ({ url: `/api/user-tests/${a.attemptId}/result` }),
   'POST /api/user-tests/:id/leave': (a) => ({ url: `/api/user-tests/${a.attemptId}/leave` }),
   'DELETE /api/user-tests/:id': (a) => ({ url: `/api/user-tests/${a.attemptId}` }),

@@ -41,7 +41,7 @@ describe('a NUL character (U+0000)', () => {
     const spanish = await client.request({ method: 'PATCH', url: '/api/me', payload: body });
     expect(spanish.statusCode).toBe(422);
     expect(spanish.json()).toEqual({
-      message: 'Por favor complete los campos requeridos.',
+      message: 'Por favor completa los campos requeridos.',
       errors: { name: ['Este valor contiene un carácter no permitido (NUL).'] },
     });
 
@@ -182,7 +182,7 @@ describe('a body that is not an object', () => {
         });
         expect(response.statusCode, `${url} ${payload}`).toBe(422);
         expect(response.json().message, `${url} ${payload}`).toBe(
-          'Por favor complete los campos requeridos.',
+          'Por favor completa los campos requeridos.',
         );
       }
     }

@@ -106,6 +106,10 @@ const OfficialHistoryPage = lazyPage(
   () => import('../features/history/routes/official-history-page.tsx'),
   'OfficialHistoryPage',
 );
+const DrillHistoryPage = lazyPage(
+  () => import('../features/history/routes/drill-history-page.tsx'),
+  'DrillHistoryPage',
+);
 const OfficialTestsPage = lazyPage(
   () => import('../features/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
@@ -178,6 +182,7 @@ export const routes: RouteObject[] = [
               { path: paths.historicalThemes, element: <HistoricalThemesPage /> },
               { path: paths.customHistory, element: <CustomHistoryPage /> },
               { path: paths.officialHistory, element: <OfficialHistoryPage /> },
+              { path: paths.drillHistory, element: <DrillHistoryPage /> },
               { path: paths.officialTests, element: <OfficialTestsPage /> },
               { path: paths.statistics, element: <StatisticsPage /> },
               { path: paths.result, element: <ResultPage /> },

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-
 /** One step of a `Stepper`: a stable key and its label in the interface language. */
 export interface StepperStep {
   key: string;
@@ -8,9 +6,10 @@ export interface StepperStep {
 
 /**
  * The wizards' steps (registration, subscribe, change package, confirmations; spec 000 screens 4
- * to 7). A plain ordered list rather than Ant Design's Steps: seven steps fit a phone as a
- * scrollable row, and screen readers hear "step 2 of 7, current". `currentIndex` past the last
- * step marks every step done.
+ * to 7). A plain ordered list rather than Ant Design's Steps, so screen readers hear "step 2 of 7,
+ * current". The row always fits its box, never scrolls: numbered circles with their labels under
+ * them where there is room, and on a phone only the current step's label, under the row (the
+ * others stay readable to screen readers). `currentIndex` past the last step marks every step done.
  */
 export function Stepper({
   label,
@@ -24,18 +23,8 @@ export function Stepper({
   /** Read after a done step's label, for those who cannot see the check mark. */
   doneText: string;
 }) {
-  const navRef = useRef<HTMLElement>(null);
-
-  // On a phone the row scrolls: bring the current step into view (the nav is its offset parent).
-  useEffect(() => {
-    const nav = navRef.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!nav || !current) return;
-    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
-  }, [currentIndex]);
-
   return (
-    <nav ref={navRef} className="stepper" aria-label={label}>
+    <nav className="stepper" aria-label={label}>
       <ol className="stepper__list">
         {steps.map((step, index) => {
           const state = index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'next';

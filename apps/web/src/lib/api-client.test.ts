@@ -96,7 +96,7 @@ describe('api client', () => {
       'POST /api/register': () => ({
         status: 422,
         body: {
-          message: 'Por favor complete los campos requeridos.',
+          message: 'Por favor completa los campos requeridos.',
           errors: { email: ['¡Formato inválido!'] },
         },
       }),
@@ -109,7 +109,7 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiRequestError);
     const requestError = error as ApiRequestError;
     expect(requestError.status).toBe(422);
-    expect(requestError.message).toBe('Por favor complete los campos requeridos.');
+    expect(requestError.message).toBe('Por favor completa los campos requeridos.');
     expect(requestError.fieldError('email')).toBe('¡Formato inválido!');
     expect(requestError.handled).toBe(false);
     expect(showErrorDialog).not.toHaveBeenCalled();

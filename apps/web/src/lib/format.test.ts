@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatClp, formatDate, initials } from './format.ts';
+import {
+  formatPhone,
+  formatTaxId,
+  formatClp,
+  formatDate,
+  formatDateTime,
+  initials,
+} from './format.ts';
 
 describe('formatDate', () => {
   it('shows DD/MM/YYYY in UTC, whatever the local time zone', () => {
@@ -9,6 +16,14 @@ describe('formatDate', () => {
 
   it('shows nothing for an unreadable date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows DD/MM/YYYY HH:mm in the local time zone', () => {
+    expect(formatDateTime(new Date(2026, 2, 1, 22, 5))).toBe('01/03/2026 22:05');
+    expect(formatDateTime(new Date(2026, 11, 31, 0, 0).toISOString())).toBe('31/12/2026 00:00');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });
 
@@ -26,5 +41,33 @@ describe('initials', () => {
   it('uses up to two words of the name when there is no last name', () => {
     expect(initials('Ñuño Soto')).toBe('ÑS');
     expect(initials('  ')).toBe('');
+  });
+});
+
+describe('formatTaxId', () => {
+  it('writes every valid Rut as 12.345.678-5, however it was stored', () => {
+    for (const stored of ['12345678-5', '123456785', '12.345.678-5', ' 12345678-5 '])
+      expect(formatTaxId(stored)).toBe('12.345.678-5');
+    expect(formatTaxId('7654321-6', 152)).toBe('7.654.321-6');
+    expect(formatTaxId('10000013-k')).toBe('10.000.013-K');
+  });
+
+  it('leaves a foreign id, an invalid one and nothing as they are', () => {
+    expect(formatTaxId('12345678-5', 32)).toBe('12345678-5');
+    expect(formatTaxId('12345678-9')).toBe('12345678-9');
+    expect(formatTaxId(null)).toBe('');
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes a Chilean mobile as +56 9 1234 5678', () => {
+    for (const stored of ['56912345678', '912345678', '+56 9 1234 5678', '+56912345678'])
+      expect(formatPhone(stored)).toBe('+56 9 1234 5678');
+  });
+
+  it('leaves any other number and nothing as they are', () => {
+    expect(formatPhone('221234567')).toBe('221234567');
+    expect(formatPhone('12345678')).toBe('12345678');
+    expect(formatPhone(undefined)).toBe('');
   });
 });

@@ -1,3 +1,8 @@
+import { formatRut, isValidRut } from '@ensaya/core/validation/rut';
+
+/** Chile (ISO 3166 numeric): core's CHILE_COUNTRY_ID, whose module loads Zod (see lib/geography.ts). */
+const CHILE_ID = 152;
+
 /** Display formats of the spec (section 9): dates DD/MM/YYYY in UTC, prices in whole CLP. */
 
 export function formatDate(value: string | Date): string {
@@ -31,4 +36,40 @@ export function initials(name: string | null | undefined, lastName?: string | nu
     .filter((word) => word !== '')
     .map((word) => word.charAt(0).toLocaleUpperCase('es'))
     .join('');
+}
+
+/**
+ * A moment with its time of day, DD/MM/YYYY HH:mm, in the student's own time zone (the browser's):
+ * a test sent at 22:30 in Santiago shows 22:30, not the next day's 01:30 UTC.
+ */
+export function formatDateTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const two = (part: number) => String(part).padStart(2, '0');
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/**
+ * A tax id as the app shows it everywhere: a valid Rut dotted, `12.345.678-5` (however it was
+ * typed or stored); any other id (a foreign DNI, or a student not from Chile) as it was given.
+ */
+export function formatTaxId(taxId: string | null | undefined, countryId?: number | null): string {
+  const value = (taxId ?? '').trim();
+  const isChilean = countryId === undefined || countryId === null || countryId === CHILE_ID;
+  return isChilean && isValidRut(value) ? formatRut(value) : value;
+}
+
+/**
+ * A phone as the app shows it everywhere: a Chilean mobile (`56912345678`, `912345678`, or any
+ * spelling of them) as `+56 9 1234 5678`; any other number as it was given.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  const value = (phone ?? '').trim();
+  const digits = value.replace(/\D/g, '');
+  const subscriber = /^569\d{8}$/.test(digits)
+    ? digits.slice(3)
+    : /^9\d{8}$/.test(digits)
+      ? digits.slice(1)
+      : null;
+  return subscriber ? `+56 9 ${subscriber.slice(0, 4)} ${subscriber.slice(4)}` : value;
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { HttpStatus } from '@ensaya/core/api/http';
+import { HttpStatus, SIGNED_IN_COOKIE } from '@ensaya/core/api/http';
 import type { AccountProfile, ProfileAddress } from '@ensaya/core/contracts/account-responses';
-import { LOGOUT_CLEARED_KEYS } from '@ensaya/core/storage-keys';
+import { LOGOUT_CLEARED_KEYS, StorageKey } from '@ensaya/core/storage-keys';
 import { api, isApiRequestError } from './api-client.ts';
-import { removeStored } from './storage.ts';
+import { readStored, removeStored } from './storage.ts';
 
 /**
  * Who is logged in, as the server says (`GET /api/me`): the accounts contract's profile, with the
@@ -15,7 +15,16 @@ export type { ProfileAddress };
 
 export const meQueryKey = ['me'] as const;
 
+const SIGNED_IN_PATTERN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=`);
+
+/** Whether this browser may hold a signed-in session: the login flag or the server's hint cookie. */
+function mayBeSignedIn(): boolean {
+  return readStored(StorageKey.isAuthenticated) !== null || SIGNED_IN_PATTERN.test(document.cookie);
+}
+
 export async function getMe(): Promise<SessionUser | null> {
+  // A visitor: no request, so public pages cost nothing and log no 401.
+  if (!mayBeSignedIn()) return null;
   try {
     const response = await api.get<{ data: SessionUser }>('/api/me', {
       handledByCaller: [HttpStatus.unauthorized],
@@ -25,6 +34,7 @@ export async function getMe(): Promise<SessionUser | null> {
     if (isApiRequestError(error) && error.status === HttpStatus.unauthorized) {
       // The server knows no session: stored flags that claim one are stale.
       removeStored(LOGOUT_CLEARED_KEYS);
+      document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; path=/`;
       return null;
     }
     throw error;

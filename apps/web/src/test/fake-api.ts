@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { SIGNED_IN_COOKIE } from '@ensaya/core/api/http';
 
 /** A request the app sent, as the fake API saw it. */
 export interface RecordedRequest {
@@ -23,7 +24,7 @@ export const demoUser = {
   tax_id: '12.345.678-5',
   avatar: null,
   permissions: [],
-  role: 'student' as const,
+  role: 'student' as 'student' | 'admin',
   language: 'es',
   timezone: 'America/Santiago',
   email_verified_at: '2026-01-10T12:00:00.000Z',
@@ -37,6 +38,9 @@ export const demoUser = {
  */
 export function installFakeApi(handlers: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
+  // A test that answers `GET /api/me` plays a browser that may be signed in (the server's hint
+  // cookie), so the app asks; a 401 then clears it as in a real browser.
+  if (handlers['GET /api/me']) document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.origin);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { CSRF_COOKIE, CSRF_HEADER, HttpStatus, LANGUAGE_HEADER } from './http.ts';
+export { CSRF_COOKIE, CSRF_HEADER, HttpStatus, LANGUAGE_HEADER, SIGNED_IN_COOKIE } from './http.ts';
 
 /**
  * The one error shape of the API: a message in the request's language and, for validation errors

@@ -21,3 +21,10 @@ export const HttpStatus = {
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const LANGUAGE_HEADER = 'x-localization';
+
+/**
+ * A readable cookie that only says "this browser has a signed-in session" (never who, never the
+ * token). The web app asks `GET /api/me` only when it or the stored login flag is there, so a
+ * visitor's public pages cost no request and no 401 in the console.
+ */
+export const SIGNED_IN_COOKIE = 'ensaya_signed_in';

@@ -6,6 +6,7 @@ import {
   selectionProblem,
   timerProblem,
 } from '../engine/setup.ts';
+import { ATTEMPT_END_REASONS } from '../engine/timing.ts';
 import { Id } from './ids.ts';
 
 // The test engine's API (spec 001; DESIGN.md "Test engine"): subject list, setup, start, answers,
@@ -152,6 +153,8 @@ export const AttemptResult = z.object({
   themes: z.array(ThemeResult),
   /** Class B: the question numbers that were worth one more point. */
   special_numbers: z.array(z.number().int()),
+  /** How it ended: sent by the student, by the server when the time ran out, or by leaving. */
+  ended_by: z.enum(ATTEMPT_END_REASONS),
 });
 export type AttemptResult = z.infer<typeof AttemptResult>;
 
@@ -170,6 +173,12 @@ export const Attempt = z.object({
   /** Timer length; null when the timer is off. */
   seconds: z.number().int().nullable(),
   started_at: z.string(),
+  /**
+   * When the student pressed "Continue" on the instructions (`POST .../begin`); the clock runs
+   * from then. Null until then: the instructions are shown again.
+   */
+  begun_at: z.string().nullable(),
+  /** Null when the timer is off, and until the attempt is begun. */
   deadline_at: z.string().nullable(),
   submitted_at: z.string().nullable(),
   /** The server's clock when this was read, so the countdown can correct for clock offset. */
@@ -179,6 +188,43 @@ export const Attempt = z.object({
 });
 export type Attempt = z.infer<typeof Attempt>;
 export const AttemptResponse = z.object({ data: Attempt });
+
+/**
+ * `POST api/user-tests/{id}/begin`: the clock, once started. Beginning again changes nothing.
+ */
+export const BeginAttemptResponse = z.object({
+  data: z.object({
+    begun_at: z.string(),
+    deadline_at: z.string().nullable(),
+    server_now: z.string(),
+  }),
+});
+export type BeginAttemptResponse = z.infer<typeof BeginAttemptResponse>;
+
+/**
+ * `POST api/user-tests/{id}/submit`: why the client sends it; the server decides by its own clock
+ * whether the time had run out (core `attemptEnd`). No body: sent by the student.
+ */
+export const SubmitAttemptRequest = z
+  .object({ reason: z.enum(ATTEMPT_END_REASONS).optional() })
+  .strict();
+export type SubmitAttemptRequest = z.infer<typeof SubmitAttemptRequest>;
+
+/** An attempt still running, for the "test in progress: resume" banner and the header. */
+export const InProgressAttempt = z.object({
+  id: z.number().int(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  type: z.enum(TEST_TYPES),
+  mode: z.enum(TEST_MODES),
+  started_at: z.string(),
+  begun_at: z.string().nullable(),
+  deadline_at: z.string().nullable(),
+});
+export type InProgressAttempt = z.infer<typeof InProgressAttempt>;
+
+/** `GET api/user-tests/in-progress`: the student's running attempts, the latest first. */
+export const InProgressAttemptsResponse = z.object({ data: z.array(InProgressAttempt) });
 
 /** One question's state as the client holds it: the whole row, last write wins by `seq`. */
 export const AnswerRecord = z.object({
@@ -256,7 +302,7 @@ export const SubjectCard = z.object({
   question_count: z.number().int().nullable(),
   /** Active questions in the bank. */
   bank_count: z.number().int(),
-  /** Active, or Pause with an end date not past (spec 001, section 2). */
+  /** Active, or Trial and Pause with an end date not past (core `hasAccess`). */
   has_access: z.boolean(),
   subscription_id: z.number().int().nullable(),
   custom_tests: z.number().int(),

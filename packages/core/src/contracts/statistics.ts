@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATS_KINDS } from '../statistics/kind.ts';
 import { PageMeta } from './admin.ts';
 import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
@@ -10,6 +11,9 @@ import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 export const USER_TEST_TYPES = ['custom', 'official'] as const;
 const UserTestType = z.enum(USER_TEST_TYPES);
 export type UserTestType = z.infer<typeof UserTestType>;
+/** The kind in history and statistics: the two types, and wrong-answers drills apart. */
+const StatsKind = z.enum(STATS_KINDS);
+export type StatsKind = z.infer<typeof StatsKind>;
 const Percentage = z.number().min(0).max(100);
 
 // --- History ----------------------------------------------------------------------------------
@@ -21,7 +25,8 @@ export type HistorySort = (typeof HISTORY_SORTS)[number];
 export const HISTORY_PAGE_SIZE = 10;
 
 export const HistoryQuery = z.object({
-  type: UserTestType.optional(),
+  /** `custom` lists practice tests (not drills), `wrong_answers` the drills; none: all. */
+  type: StatsKind.optional(),
   sort: z.enum(HISTORY_SORTS).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: queryInt(1, 100_000).default(1),
@@ -32,9 +37,10 @@ export type HistoryQuery = z.infer<typeof HistoryQuery>;
 /** A submitted attempt as the history lists it. */
 export const HistoryRow = z.object({
   id: z.number().int(),
-  /** When it was sent (ISO); shown as DD/MM/YYYY in UTC. */
+  /** When it was sent (ISO); shown as DD/MM/YYYY HH:mm. */
   fecha: z.string(),
   type: UserTestType,
+  kind: StatsKind,
   mode: z.enum(['practice', 'mock_exam', 'historical', 'wrong_answers']),
   total_test_stems: z.number().int(),
   total_correct_choices: z.number().int(),
@@ -63,22 +69,25 @@ export const OwnStatsQuery = z.object({ user_id: UserIdQuery });
 export const SubjectStatsQuery = z.object({
   user_id: UserIdQuery,
   subject_id: IdParam,
-  user_test_type: UserTestType.optional(),
+  user_test_type: StatsKind.optional(),
 });
 export type SubjectStatsQuery = z.infer<typeof SubjectStatsQuery>;
 export const OptionalSubjectStatsQuery = z.object({
   user_id: UserIdQuery,
   subject_id: IdParam.optional(),
-  user_test_type: UserTestType.optional(),
+  user_test_type: StatsKind.optional(),
 });
 export type OptionalSubjectStatsQuery = z.infer<typeof OptionalSubjectStatsQuery>;
 
 // --- Statistics responses ---------------------------------------------------------------------
 
-/** `api/user-subject-stats`: the student's sums and count in a subject (one type or both). */
+/**
+ * `api/user-subject-stats`: the student's sums and count in a subject (one kind, or practice and
+ * mock exams together).
+ */
 export const UserSubjectStats = z.object({
   subject_id: z.number().int(),
-  user_test_type: UserTestType.nullable(),
+  user_test_type: StatsKind.nullable(),
   /** The count: attempts sent. */
   attempts: z.number().int(),
   questions: z.number().int(),
@@ -130,7 +139,7 @@ export const GaussResponse = z.object({ data: Gauss });
 export const SubjectAverage = z.object({
   subject_id: z.number().int(),
   name: z.string(),
-  user_test_type: UserTestType,
+  user_test_type: StatsKind,
   attempts: z.number().int(),
   average_score: z.number(),
   average_percentage: Percentage,
@@ -163,7 +172,7 @@ export const ThemesStatsGeneralResponse = z.object({ data: z.array(GeneralThemeS
 
 /** `api/correct-stems-by-type`: average correct answers per attempt, per test type. */
 export const CorrectByType = z.object({
-  user_test_type: UserTestType,
+  user_test_type: StatsKind,
   attempts: z.number().int(),
   total_test_stems: z.number().int(),
   total_correct_quantity: z.number().int(),

@@ -97,6 +97,10 @@ const en = {
   'subscriptions.notPayable': 'This subscription can no longer be paid. Subscribe again.',
   'subscriptions.renewalOff': 'Automatic renewal is off. You keep access until {date}.',
   'subscriptions.renewalOn': 'Automatic renewal was activated.',
+  'subscriptions.trialCanceled':
+    'Your trial is canceled: we will not charge your card. You keep access until {date}.',
+  'subscriptions.trialResumed':
+    'Your trial continues: when it ends on {date}, your paid period starts.',
   'subscriptions.feedbackSaved':
     'Thank you for your answers. Automatic renewal is off; you keep access until {date}.',
   'subscriptions.feedbackRequired': 'Please answer this question.',
@@ -176,9 +180,9 @@ const es: Record<MessageKey, string> = {
   'engine.timerMinutes': 'Los minutos van de 0 a 60.',
   'engine.noAccess':
     'Necesitas una suscripción activa a esta asignatura para rendir pruebas. Tu historial y tus estadísticas siguen disponibles.',
-  'engine.noQuestions': 'No tiene preguntas asignadas, por favor contacte al administrador',
-  'engine.noWrongAnswers': 'No tiene Preguntas Incorrectas',
-  'engine.noGeneralWrongAnswers': 'No tiene preguntas con más errores',
+  'engine.noQuestions': 'No tienes preguntas asignadas; por favor contacta al administrador',
+  'engine.noWrongAnswers': 'No tienes preguntas incorrectas',
+  'engine.noGeneralWrongAnswers': 'No tienes preguntas con más errores',
   'engine.inProgress':
     'Tienes una prueba en curso en esta asignatura. Retómala o termínala antes de comenzar otra.',
   'engine.sourceUnknown': 'Esa prueba no se puede volver a rendir.',
@@ -215,6 +219,10 @@ const es: Record<MessageKey, string> = {
   'subscriptions.renewalOff':
     'La renovación automática está desactivada. Mantienes el acceso hasta el {date}.',
   'subscriptions.renewalOn': 'La renovación automática fue activada.',
+  'subscriptions.trialCanceled':
+    'Cancelaste tu prueba: no se hará ningún cobro a tu tarjeta. Mantienes el acceso hasta el {date}.',
+  'subscriptions.trialResumed':
+    'Tu prueba sigue: cuando termine, el {date}, comenzará tu período pagado.',
   'subscriptions.feedbackSaved':
     'Gracias por tus respuestas. La renovación automática está desactivada; mantienes el acceso hasta el {date}.',
   'subscriptions.feedbackRequired': 'Por favor responde esta pregunta.',

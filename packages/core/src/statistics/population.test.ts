@@ -5,9 +5,12 @@ describe('countsForPopulation', () => {
   it('counts first attempts drawn from the bank', () => {
     expect(countsForPopulation({ mode: 'practice', isDebugUser: false })).toBe(true);
     expect(countsForPopulation({ mode: 'mock_exam', isDebugUser: false })).toBe(true);
+  });
+
+  it('leaves out wrong-answers drills, even of everyone’s most failed questions', () => {
     expect(
       countsForPopulation({ mode: 'wrong_answers', wrongSource: 'general', isDebugUser: false }),
-    ).toBe(true);
+    ).toBe(false);
   });
 
   it('leaves out retakes of questions whose keys the student has seen', () => {

@@ -17,13 +17,15 @@ export interface AttemptOrigin {
  * False when the student has seen the attempt's keys before answering: a historical retake (its
  * questions are a sent attempt's, whose review shows every key and solution), a wrong-answers test
  * of the student's own mistakes (each one a question of a sent attempt, reviewed the same way), and
- * any attempt of a debug user. Practice, mock exams and everyone's most failed questions are drawn
- * from the bank whatever the student saw, so they count (a question met again by chance counts, as
- * it does for every student).
+ * any attempt of a debug user. Also false for a drill of everyone's most failed questions: a drill
+ * is its own kind of test (`statsKindOf`), chosen to be hard, and comparing it with other students'
+ * practice and mock exams would be unfair; feeding it back into "most failed" would also let the
+ * drill choose itself. Practice and mock exams are drawn from the bank whatever the student saw, so
+ * they count (a question met again by chance counts, as it does for every student).
  */
 export function countsForPopulation(origin: AttemptOrigin): boolean {
   if (origin.isDebugUser) return false;
   if (origin.mode === 'historical') return false;
-  if (origin.mode === 'wrong_answers' && origin.wrongSource !== 'general') return false;
+  if (origin.mode === 'wrong_answers') return false;
   return true;
 }

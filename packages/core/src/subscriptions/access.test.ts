@@ -43,9 +43,18 @@ describe('hasAccess', () => {
     expect(hasAccess({ status: 'Active', subscriptionEnd: null }, now)).toBe(true);
     expect(hasAccess({ status: 'Pause', subscriptionEnd: daysAgo(-1) }, now)).toBe(true);
     expect(hasAccess({ status: 'Pause', subscriptionEnd: daysAgo(1) }, now)).toBe(false);
-    expect(hasAccess({ status: 'Trial', subscriptionEnd: daysAgo(-10) }, now)).toBe(false);
-    expect(hasAccess({ status: 'Pending_payment', subscriptionEnd: daysAgo(-10) }, now)).toBe(
-      false,
-    );
+  });
+
+  it('gives a trial access until the trial ends, and nothing once it ended unpaid', () => {
+    expect(hasAccess({ status: 'Trial', subscriptionEnd: daysAgo(-7) }, now)).toBe(true);
+    expect(hasAccess({ status: 'Trial', subscriptionEnd: now }, now)).toBe(true);
+    expect(hasAccess({ status: 'Trial', subscriptionEnd: daysAgo(0.001) }, now)).toBe(false);
+    expect(hasAccess({ status: 'Trial', subscriptionEnd: null }, now)).toBe(false);
+  });
+
+  it('gives nothing before the card is stored, after a declined charge, or once canceled', () => {
+    for (const status of ['Created', 'Pending', 'Pending_payment', 'Canceled'] as const) {
+      expect(hasAccess({ status, subscriptionEnd: daysAgo(-10) }, now), status).toBe(false);
+    }
   });
 });

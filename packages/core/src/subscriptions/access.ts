@@ -12,14 +12,25 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const DAY_MS = 86_400_000;
 
-/** Access is active only when Active, or Pause with an end date not yet past (spec 000, section 4). */
+/** Statuses that give access until `subscription_end` (then a job charges, renews or ends them). */
+export const ACCESS_UNTIL_END_STATUSES = [
+  'Trial',
+  'Pause',
+] as const satisfies readonly SubscriptionStatus[];
+
+/**
+ * Access to the subscription's subjects: Active; Pause (renewal off) until its end date (spec 000,
+ * section 4); and Trial until the trial ends (DESIGN.md "A trial gives access": the FAQ promises full
+ * access during the trial). A trial's `subscription_end` is its end; a trial that ends unpaid
+ * (Pending_payment, Canceled) has no access. The SQL in the API's user-tests/access.ts mirrors this.
+ */
 export function hasAccess(
   subscription: { status: SubscriptionStatus; subscriptionEnd: Date | null },
   now: Date,
 ): boolean {
   if (subscription.status === 'Active') return true;
   return (
-    subscription.status === 'Pause' &&
+    (ACCESS_UNTIL_END_STATUSES as readonly SubscriptionStatus[]).includes(subscription.status) &&
     subscription.subscriptionEnd !== null &&
     subscription.subscriptionEnd.getTime() >= now.getTime()
   );

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { couponDiscount, formatClp, priceBlock, type Coupon } from './pricing.ts';
+import {
+  couponDiscount,
+  formatClp,
+  priceBlock,
+  renewalPriceBlock,
+  type Coupon,
+} from './pricing.ts';
 
 describe('priceBlock', () => {
   // price (VAT included), VAT %, coupon -> discount, net, vat, total
@@ -76,6 +82,27 @@ describe('priceBlock', () => {
           priceBlock({ ...value, coupon: null }).total,
         );
       }),
+    );
+  });
+});
+
+describe('renewalPriceBlock', () => {
+  it('charges renewals the package price: the coupon was for the first payment only', () => {
+    const first = priceBlock({
+      priceClp: 5990,
+      vatPercentage: 19,
+      coupon: { type: 'percent', value: 10 },
+    });
+    expect(first).toEqual({ price: 5990, discount: 599, net: 4530, vat: 861, total: 5391 });
+    expect(renewalPriceBlock(first, 19)).toEqual({
+      price: 5990,
+      discount: 0,
+      net: 5034,
+      vat: 956,
+      total: 5990,
+    });
+    expect(renewalPriceBlock(renewalPriceBlock(first, 19), 19)).toEqual(
+      renewalPriceBlock(first, 19),
     );
   });
 });

@@ -38,6 +38,21 @@ export function priceBlock(input: {
   return { price, discount, net, vat: total - net, total };
 }
 
+/**
+ * What a coupon discounts: the first payment only (the one at the end of the trial, or at once
+ * without a trial). Every renewal is charged the package's price as it was when subscribed. The
+ * confirmation, the summary, the receipts and the server's renewal invoices all follow this.
+ */
+export const COUPON_SCOPE = 'first_payment' as const;
+
+/**
+ * The price of a subscription's charges after its first payment: the same package price and VAT,
+ * without the coupon (`COUPON_SCOPE`).
+ */
+export function renewalPriceBlock(block: PriceBlock, vatPercentage: number): PriceBlock {
+  return priceBlock({ priceClp: block.price, vatPercentage, coupon: null });
+}
+
 export function couponDiscount(price: number, coupon: Coupon | null): number {
   if (!coupon || coupon.value <= 0) return 0;
   if (coupon.type === 'percent') {

@@ -32,7 +32,7 @@ describe('decideStudentStatusChange', () => {
   const expected: Record<SubscriptionStatus, Record<StudentStatusRequest, string>> = {
     Created: { Active: 'refused', Pause: 'refused', Pending: 'change' },
     Pending: { Active: 'refused', Pause: 'refused', Pending: 'unchanged' },
-    Trial: { Active: 'refused', Pause: 'refused', Pending: 'refused' },
+    Trial: { Active: 'unchanged', Pause: 'change', Pending: 'refused' },
     Active: { Active: 'unchanged', Pause: 'change', Pending: 'refused' },
     Pause: { Active: 'change', Pause: 'unchanged', Pending: 'refused' },
     Pending_payment: { Active: 'refused', Pause: 'refused', Pending: 'refused' },
@@ -67,6 +67,17 @@ describe('decideStudentStatusChange', () => {
     expect(decide(now).outcome).toBe('change');
   });
 
+  it('lets a trial be canceled (no charge at its end) and resumed while it lasts', () => {
+    const decide = (autoRenew: boolean, to: StudentStatusRequest, end: Date | null = lasting) =>
+      decideStudentStatusChange({ status: 'Trial', subscriptionEnd: end, autoRenew }, to, now);
+    expect(decide(true, 'Pause')).toEqual({ outcome: 'change', to: 'Trial', autoRenew: false });
+    expect(decide(false, 'Pause')).toEqual({ outcome: 'unchanged' });
+    expect(decide(false, 'Active')).toEqual({ outcome: 'change', to: 'Trial', autoRenew: true });
+    expect(decide(true, 'Active')).toEqual({ outcome: 'unchanged' });
+    expect(decide(false, 'Active', ended)).toEqual({ outcome: 'refused', reason: 'periodEnded' });
+    expect(decide(true, 'Pause', ended).outcome).toBe('refused');
+  });
+
   it('always lets an Active subscription stop renewing, even past its end', () => {
     expect(
       decideStudentStatusChange({ status: 'Active', subscriptionEnd: ended }, 'Pause', now).outcome,
@@ -81,6 +92,11 @@ describe('decideStudentStatusChange', () => {
         fc.option(fc.date({ noInvalidDate: true })),
         (from, to, subscriptionEnd) => {
           const decision = decideStudentStatusChange({ status: from, subscriptionEnd }, to, now);
+          // A trial only turns its renewal off and on: its status never changes.
+          if (from === 'Trial' && decision.outcome !== 'refused') {
+            if (decision.outcome === 'change') expect(decision.to).toBe('Trial');
+            return;
+          }
           if (decision.outcome === 'change') expect(STUDENT_TRANSITIONS[from]).toContain(to);
           if (decision.outcome === 'unchanged') expect(from).toBe(to);
         },

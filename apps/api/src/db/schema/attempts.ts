@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ATTEMPT_END_REASONS } from '@ensaya/core/engine/timing';
 import {
   bigint,
   boolean,
@@ -51,9 +52,20 @@ export const userTests = pgTable(
       .notNull()
       .default('in_progress'),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
-    /** Null when the timer is off. The server submits the attempt itself once this has passed. */
+    /**
+     * When the student pressed "Continue" on the instructions: the clock runs from then. Null
+     * until then (and for attempts made without instructions, such as the demo seed's).
+     */
+    begunAt: timestamptz('begun_at'),
+    /**
+     * Null when the timer is off. The server submits the attempt itself once this has passed.
+     * Before the begin it holds the latest deadline possible (core `deadlineBeforeBegin`: the
+     * instructions cannot stay open for ever); the API shows it only once begun.
+     */
     deadlineAt: timestamptz('deadline_at'),
     submittedAt: timestamptz('submitted_at'),
+    /** How it ended (core `attemptEnd`): by the student, by time or by leaving. Null while open. */
+    endedBy: text('ended_by', { enum: ATTEMPT_END_REASONS }),
     /**
      * Set when the page was closed while the test ran (the spec's leave-submits rule); the server
      * submits after a grace period unless the attempt is opened again before, which clears it.
@@ -117,6 +129,7 @@ export const userTests = pgTable(
       'user_tests_mode_matches_type',
       sql`(${t.mode} <> 'practice' or ${t.type} = 'custom') and (${t.mode} <> 'mock_exam' or ${t.type} = 'official')`,
     ),
+    check('user_tests_ended_by_valid', sql`${t.endedBy} in ('student', 'time', 'leave')`),
     check('user_tests_status_valid', sql`${t.status} in ('in_progress', 'submitted')`),
     check(
       'user_tests_submitted_has_date',

@@ -11,7 +11,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { USER_TEST_TYPES } from './attempts.ts';
+import { STATS_KINDS } from '@ensaya/core/statistics/kind';
 import { subjects, themes } from './catalog.ts';
 import { stems } from './content.ts';
 import { timestamptz } from './columns.ts';
@@ -19,7 +19,10 @@ import { timestamptz } from './columns.ts';
 // Aggregates kept up to date in the transaction that submits (adds) or deletes (subtracts) an
 // attempt, so statistics and dashboard reads never scan attempts (DESIGN.md, "Statistics").
 
-/** A student's totals in a subject per test type; averages are sums over `attempts`. */
+/**
+ * A student's totals in a subject per kind of test (core `statsKindOf`: custom, official, or a
+ * wrong-answers drill); averages are sums over `attempts`.
+ */
 export const userSubjectStats = pgTable(
   'user_subject_stats',
   {
@@ -29,7 +32,7 @@ export const userSubjectStats = pgTable(
     subjectId: integer('subject_id')
       .notNull()
       .references(() => subjects.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: USER_TEST_TYPES }).notNull(),
+    type: text('type', { enum: STATS_KINDS }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     questions: integer('questions').notNull().default(0),
     correct: integer('correct').notNull().default(0),
@@ -51,7 +54,10 @@ export const userSubjectStats = pgTable(
     primaryKey({ name: 'user_subject_stats_pkey', columns: [t.userId, t.subjectId, t.type] }),
     // The comparison with other students: one row per student of the subject, not per attempt.
     index('user_subject_stats_subject_type_idx').on(t.subjectId, t.type),
-    check('user_subject_stats_type_valid', sql`${t.type} in ('custom', 'official')`),
+    check(
+      'user_subject_stats_type_valid',
+      sql`${t.type} in ('custom', 'official', 'wrong_answers')`,
+    ),
     check(
       'user_subject_stats_counts_non_negative',
       sql`${t.attempts} >= 0 and ${t.questions} >= 0 and ${t.correct} >= 0 and ${t.incorrect} >= 0 and ${t.unanswered} >= 0 and ${t.passedCount} >= 0`,
@@ -59,7 +65,7 @@ export const userSubjectStats = pgTable(
   ],
 );
 
-/** A student's totals in a theme per test type. */
+/** A student's totals in a theme per kind of test. */
 export const userThemeStats = pgTable(
   'user_theme_stats',
   {
@@ -69,7 +75,7 @@ export const userThemeStats = pgTable(
     themeId: integer('theme_id')
       .notNull()
       .references(() => themes.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: USER_TEST_TYPES }).notNull(),
+    type: text('type', { enum: STATS_KINDS }).notNull(),
     subjectId: integer('subject_id')
       .notNull()
       .references(() => subjects.id, { onDelete: 'cascade' }),
@@ -87,7 +93,7 @@ export const userThemeStats = pgTable(
     primaryKey({ name: 'user_theme_stats_pkey', columns: [t.userId, t.themeId, t.type] }),
     index('user_theme_stats_user_subject_idx').on(t.userId, t.subjectId, t.type),
     index('user_theme_stats_theme_id_idx').on(t.themeId),
-    check('user_theme_stats_type_valid', sql`${t.type} in ('custom', 'official')`),
+    check('user_theme_stats_type_valid', sql`${t.type} in ('custom', 'official', 'wrong_answers')`),
     check(
       'user_theme_stats_counts_non_negative',
       sql`${t.questions} >= 0 and ${t.correct} >= 0 and ${t.incorrect} >= 0 and ${t.unanswered} >= 0`,

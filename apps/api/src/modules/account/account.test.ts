@@ -163,7 +163,7 @@ describe('PATCH /api/me', () => {
     [
       'email',
       { email: '' },
-      { en: 'Please enter your email!', es: '¡Por favor ingrese su correo electrónico!' },
+      { en: 'Please enter your email!', es: '¡Por favor ingresa tu correo electrónico!' },
     ],
     [
       'phone',

@@ -153,6 +153,21 @@ describe('failed-login throttling', () => {
   });
 });
 
+describe('the signed-in hint cookie', () => {
+  it('is readable, says only that a session exists, and goes with logout', async () => {
+    const user = await createStudent(t.db);
+    const client = new TestClient(t.app);
+    await client.get('/api/csrf-cookie');
+    expect(client.cookies.has('ensaya_signed_in')).toBe(false); // a guest session is no sign-in
+    const login = await client.login(user.email, TEST_PASSWORD);
+    const hint = login.cookies.find((cookie) => cookie.name === 'ensaya_signed_in');
+    expect(hint).toMatchObject({ value: '1', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    await client.post('/api/logout');
+    expect(client.cookies.has('ensaya_signed_in')).toBe(false);
+  });
+});
+
 describe('logout', () => {
   it('leaves the old session cookie worthless', async () => {
     const user = await createStudent(t.db);

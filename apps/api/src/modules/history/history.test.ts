@@ -148,6 +148,58 @@ describe('history of a subject', () => {
   });
 });
 
+describe('wrong-answers drills', () => {
+  it('are their own kind: listed apart, and out of the practice figures', async () => {
+    const who = await student();
+    // A practice with every answer wrong, then a drill of those wrong answers.
+    const started = await who.client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'practice',
+      selection: { value: 2, limit: 4 },
+    });
+    const practice: Attempt = started.json().data;
+    const stems = practice.questions.map((question) => ({
+      stem_id: question.stem_id,
+      stem_choice_ids: [bank.bank.find((stem) => stem.id === question.stem_id)!.wrongId],
+      is_marked: false,
+      seq: 1,
+    }));
+    await who.client.post(`/api/user-tests/${practice.id}/stems`, { stems });
+    expect((await who.client.post(`/api/user-tests/${practice.id}/submit`)).statusCode).toBe(200);
+    const drill = await who.client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'wrong_answers',
+      wrong_source: 'own',
+    });
+    expect(drill.statusCode, drill.body).toBe(201);
+    const drillId: number = drill.json().data.id;
+    expect((await who.client.post(`/api/user-tests/${drillId}/submit`)).statusCode).toBe(200);
+
+    const list = async (type: string) =>
+      (await who.client.get(`/api/subjects/${bank.subject.id}/user-tests?type=${type}`)).json()
+        .data as Array<{ id: number; kind: string; mode: string; type: string }>;
+    expect((await list('custom')).map((row) => row.id)).toEqual([practice.id]);
+    expect(await list('wrong_answers')).toEqual([
+      expect.objectContaining({ id: drillId, kind: 'wrong_answers', mode: 'wrong_answers' }),
+    ]);
+    expect(await list('official')).toEqual([]);
+
+    const stats = async (type: string) =>
+      (
+        await who.client.get(
+          `/api/user-subject-stats?subject_id=${bank.subject.id}&user_test_type=${type}`,
+        )
+      ).json().data;
+    expect(await stats('custom')).toMatchObject({ attempts: 1, questions: 4, correct: 0 });
+    expect(await stats('wrong_answers')).toMatchObject({ attempts: 1, questions: 4 });
+
+    // Deleting the drill takes it from its own kind only.
+    expect((await del(who, drillId)).statusCode).toBe(200);
+    expect(await stats('wrong_answers')).toMatchObject({ attempts: 0, questions: 0 });
+    expect(await stats('custom')).toMatchObject({ attempts: 1, questions: 4 });
+  });
+});
+
 describe('deleting attempts', () => {
   it('404s another student’s attempt on read and delete, changing nothing', async () => {
     const owner = await student();

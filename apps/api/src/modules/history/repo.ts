@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { HistorySort, UserTestType } from '@ensaya/core/contracts/statistics';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { HistorySort, StatsKind } from '@ensaya/core/contracts/statistics';
 import type { DbOrTx } from '../../db/client.ts';
 import { userTests, userTestStems, userTestThemes } from '../../db/schema/index.ts';
 
@@ -15,12 +15,23 @@ const SORT_COLUMNS: Record<HistorySort, SQL | typeof userTests.submittedAt> = {
   type: sql`${userTests.type}`,
 };
 
+/**
+ * The attempts of a kind (core `statsKindOf`): a drill is listed with the drills only. Practice
+ * and mock exams still walk the (user_id, subject_id, type, ...) history indexes; the mode is a
+ * filter on the rows they reach.
+ */
+function kindFilter(kind: StatsKind | undefined) {
+  if (kind === undefined) return undefined;
+  if (kind === 'wrong_answers') return eq(userTests.mode, 'wrong_answers');
+  return and(eq(userTests.type, kind), ne(userTests.mode, 'wrong_answers'));
+}
+
 export async function listSentAttempts(
   db: DbOrTx,
   userId: number,
   subjectId: number,
   options: {
-    type: UserTestType | undefined;
+    kind: StatsKind | undefined;
     sort: HistorySort;
     order: 'asc' | 'desc';
     page: number;
@@ -30,7 +41,7 @@ export async function listSentAttempts(
   const where = and(
     eq(userTests.userId, userId),
     eq(userTests.subjectId, subjectId),
-    options.type ? eq(userTests.type, options.type) : undefined,
+    kindFilter(options.kind),
     eq(userTests.status, 'submitted'),
   );
   const direction = options.order === 'desc' ? desc : asc;

@@ -1,5 +1,6 @@
 import type { HistoryQuery, HistoryRow } from '@ensaya/core/contracts/statistics';
 import type { PageMeta } from '@ensaya/core/contracts/admin';
+import { statsKindOf } from '@ensaya/core/statistics/kind';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { subjectExists } from '../statistics/repo.ts';
@@ -16,7 +17,7 @@ export async function subjectHistory(
 ): Promise<{ data: HistoryRow[]; meta: PageMeta }> {
   if (!(await subjectExists(db, subjectId))) throw new AppError(404, 'error.notFound');
   const { rows, total } = await repo.listSentAttempts(db, userId, subjectId, {
-    type: query.type,
+    kind: query.type,
     sort: query.sort,
     order: query.order,
     page: query.page,
@@ -27,6 +28,7 @@ export async function subjectHistory(
       id: row.id,
       fecha: row.submittedAt!.toISOString(),
       type: row.type,
+      kind: statsKindOf(row),
       mode: row.mode,
       total_test_stems: row.totalTestStems,
       total_correct_choices: row.totalCorrect,
@@ -73,6 +75,7 @@ export async function deleteSentAttempts(
           userId,
           subjectId: attempt.subjectId,
           type: attempt.type,
+          mode: attempt.mode,
           totalTestStems: attempt.totalTestStems,
           totalCorrect: attempt.totalCorrect,
           totalIncorrect: attempt.totalIncorrect,

@@ -80,6 +80,11 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
         });
         const end = row?.subscriptionEnd;
         if (!row || !end || end.getTime() > now.getTime()) return;
+        // A trial its student canceled ends here, never charged (DESIGN.md "A trial gives access").
+        if (row.status === 'Trial' && !row.autoRenew) {
+          await moveTo(tx, row, 'Canceled', { canceledAt: now });
+          return;
+        }
         const isDue = row.status === 'Trial' || (row.status === 'Active' && row.autoRenew);
         if (!isDue) return;
         const invoice = await invoiceFor(tx, row, end);
@@ -115,7 +120,7 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
     case 'trial-reminder':
       return db.transaction(async (tx) => {
         const row = await subscriptions.findSubscription(tx, payload.subscription_id!);
-        if (row?.status !== 'Trial') return;
+        if (row?.status !== 'Trial' || !row.autoRenew) return;
         await mailStudent(tx, deps.appUrl, row, 'trial-ending', {
           date: dayMonthYear(row.subscriptionEnd),
           total: formatClp(row.total),

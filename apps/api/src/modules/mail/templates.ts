@@ -18,10 +18,18 @@ export type MailTemplates = {
     comment: string;
     url: string;
   };
-  'subscription-receipt': NoticeData & { invoiceNumber: string; total: string; periodEnd: string };
+  'subscription-receipt': NoticeData & {
+    invoiceNumber: string;
+    total: string;
+    periodEnd: string;
+    /** What each renewal costs (a coupon discounts the first payment only). */
+    renewalTotal: string;
+  };
   'trial-ending': NoticeData & { date: string; total: string };
   'payment-failed': NoticeData & { total: string; retryDate: string | null };
   'renewal-off': NoticeData & { date: string };
+  /** A trial canceled by its student: it ends on `date` and nothing is charged. */
+  'trial-canceled': NoticeData & { date: string };
   'subscription-reactivated': NoticeData & { date: string };
 };
 /** Every subscription mail names the student and the package, and links to the account. */
@@ -229,6 +237,7 @@ export function renderMail<N extends MailTemplateName>(
     case 'trial-ending':
     case 'payment-failed':
     case 'renewal-off':
+    case 'trial-canceled':
     case 'subscription-reactivated':
       return noticeMail(name, language, data as unknown as Record<string, string | null>, appUrl);
     default:
@@ -380,7 +389,7 @@ const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = 
       lines: [
         'Hola, {name}:',
         'Recibimos tu pago de {total} (IVA incluido) por {packageName}. Factura {invoiceNumber}.',
-        'Tu suscripción está activa hasta el {periodEnd} y se renovará automáticamente.',
+        'Tu suscripción está activa hasta el {periodEnd} y se renovará automáticamente por {renewalTotal} (IVA incluido).',
       ],
       action: 'Ver mi cuenta',
     },
@@ -389,7 +398,7 @@ const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = 
       lines: [
         'Hi {name},',
         'We received your payment of {total} (VAT included) for {packageName}. Invoice {invoiceNumber}.',
-        'Your subscription is active until {periodEnd} and renews automatically.',
+        'Your subscription is active until {periodEnd} and renews automatically for {renewalTotal} (VAT included).',
       ],
       action: 'See my account',
     },
@@ -450,6 +459,26 @@ const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = 
         'Hi {name},',
         'Automatic renewal of {packageName} is off.',
         'You keep access until {date}. You can turn it back on from your account at any time.',
+      ],
+      action: 'See my account',
+    },
+  },
+  'trial-canceled': {
+    es: {
+      subject: 'Cancelaste tu prueba de Ensaya',
+      lines: [
+        'Hola, {name}:',
+        'Cancelaste tu período de prueba de {packageName}: no haremos ningún cobro a tu tarjeta.',
+        'Mantienes el acceso hasta el {date}. Si cambias de opinión, puedes reactivarla desde tu cuenta antes de esa fecha.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'You canceled your Ensaya trial',
+      lines: [
+        'Hi {name},',
+        'You canceled your trial of {packageName}: we will not charge your card.',
+        'You keep access until {date}. If you change your mind, you can turn it back on from your account before then.',
       ],
       action: 'See my account',
     },

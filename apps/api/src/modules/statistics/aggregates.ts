@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { statsKindOf } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   POPULATION_SHARDS,
@@ -12,12 +13,14 @@ import {
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
 // attempts. An attempt that does not count for the population (core `countsForPopulation`, fixed
 // at start) goes into the student's own rows only, also as `excluded_*`, so that the population
-// keeps seeing the student's counts without it.
+// keeps seeing the student's counts without it. The student's rows are keyed by the attempt's kind
+// (core `statsKindOf`): custom, official, or a wrong-answers drill, kept apart.
 
 export interface AttemptForAggregates {
   userId: number;
   subjectId: number;
   type: 'custom' | 'official';
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
   totalTestStems: number;
   totalCorrect: number;
   totalIncorrect: number;
@@ -43,9 +46,13 @@ export async function applyAttemptToAggregates(
   attempt: AttemptForAggregates,
   sign: 1 | -1,
 ): Promise<void> {
-  if (attempt.countsForPopulation) await updatePopulations(tx, attempt, sign);
+  const kind = statsKindOf(attempt);
+  // Drills never enter the population (core `countsForPopulation`); a drill started before that
+  // rule, still marked as counting, is kept out all the same.
+  const countsForPopulation = attempt.countsForPopulation && kind !== 'wrong_answers';
+  if (countsForPopulation) await updatePopulations(tx, { ...attempt, type: kind }, sign);
   // What the population does not see is kept apart in the student's rows.
-  const excluded = attempt.countsForPopulation ? 0 : sign;
+  const excluded = countsForPopulation ? 0 : sign;
   const percentage =
     attempt.totalTestStems === 0 ? 0 : (attempt.totalCorrect * 100) / attempt.totalTestStems;
   const passed = attempt.passed ? 1 : 0;
@@ -54,7 +61,7 @@ export async function applyAttemptToAggregates(
     .values({
       userId: attempt.userId,
       subjectId: attempt.subjectId,
-      type: attempt.type,
+      type: kind,
       attempts: Math.max(0, sign),
       questions: Math.max(0, sign * attempt.totalTestStems),
       correct: Math.max(0, sign * attempt.totalCorrect),
@@ -95,7 +102,7 @@ export async function applyAttemptToAggregates(
       .values({
         userId: attempt.userId,
         themeId: theme.themeId,
-        type: attempt.type,
+        type: kind,
         subjectId: attempt.subjectId,
         questions: Math.max(0, sign * questions),
         correct: Math.max(0, sign * theme.correct),
@@ -122,7 +129,7 @@ export async function applyAttemptToAggregates(
   }
 
   // How often a question is failed feeds other students' most-failed test: population only.
-  if (!attempt.countsForPopulation) return;
+  if (!countsForPopulation) return;
   // Sorted, so that concurrent submits sharing questions lock stem_stats rows in one order (no
   // deadlocks).
   const answered = attempt.stems

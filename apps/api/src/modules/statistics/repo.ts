@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import type { StatsKind } from '@ensaya/core/contracts/statistics';
+import { MEASURED_KINDS } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   gradeTables,
@@ -6,7 +8,6 @@ import {
   themes,
   userSubjectStats,
   userThemeStats,
-  type UserTestType,
   subjectPopulationStats,
   themePopulationStats,
 } from '../../db/schema/index.ts';
@@ -29,15 +30,23 @@ const subjectTotals = {
   passedCount: sumOf(userSubjectStats.passedCount),
 };
 
-const typeFilter = (type: UserTestType | undefined) =>
-  type ? eq(userSubjectStats.type, type) : undefined;
+// One kind, or "all tests": practice and mock exams together, without wrong-answers drills (core
+// `MEASURED_KINDS`), so a drill of hard questions does not sink the student's averages.
+const typeFilter = (type: StatsKind | undefined) =>
+  type ? eq(userSubjectStats.type, type) : inArray(userSubjectStats.type, [...MEASURED_KINDS]);
+const themeTypeFilter = (type: StatsKind | undefined) =>
+  type ? eq(userThemeStats.type, type) : inArray(userThemeStats.type, [...MEASURED_KINDS]);
 
-/** The student's sums in a subject, one type or both. */
+/** The population rows of a kind (`all`: both types); drills have none. */
+const populationType = (type: StatsKind | undefined) =>
+  type === 'wrong_answers' ? null : (type ?? 'all');
+
+/** The student's sums in a subject, one kind or practice and mock exams together. */
 export async function subjectTotalsOf(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
   const [row] = await db
     .select({
@@ -87,8 +96,10 @@ export function subjectTypeTotalsOf(db: DbOrTx, userId: number) {
 export async function studentsSpread(
   db: DbOrTx,
   subjectId: number | undefined,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
+  const population = populationType(type);
+  if (population === null) return { students: 0, mean: 0, standardDeviation: 0 };
   const [row] = await db
     .select({
       students: sql<number>`coalesce(sum(${subjectPopulationStats.students}), 0)`.mapWith(Number),
@@ -101,7 +112,7 @@ export async function studentsSpread(
     .where(
       and(
         eq(subjectPopulationStats.subjectId, subjectId ?? 0),
-        eq(subjectPopulationStats.type, type ?? 'all'),
+        eq(subjectPopulationStats.type, population),
       ),
     );
   const { students, sum, squares } = row!;
@@ -117,7 +128,7 @@ export async function ownCorrectOf(
   db: DbOrTx,
   userId: number,
   subjectId: number | undefined,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
   const [row] = await db
     .select({ questions: subjectTotals.questions, correct: subjectTotals.correct })
@@ -171,7 +182,7 @@ export function ownThemeTotals(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
   return db
     .select({
@@ -186,7 +197,7 @@ export function ownThemeTotals(
       and(
         eq(userThemeStats.userId, userId),
         eq(userThemeStats.subjectId, subjectId),
-        type ? eq(userThemeStats.type, type) : undefined,
+        themeTypeFilter(type),
       ),
     )
     .groupBy(userThemeStats.themeId);
@@ -196,9 +207,10 @@ export function ownThemeTotals(
 export async function generalThemeTotals(
   db: DbOrTx,
   themeIds: number[],
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
-  if (themeIds.length === 0) return [];
+  const population = populationType(type);
+  if (themeIds.length === 0 || population === null) return [];
   return db
     .select({
       themeId: themePopulationStats.themeId,
@@ -216,7 +228,7 @@ export async function generalThemeTotals(
     .where(
       and(
         inArray(themePopulationStats.themeId, themeIds),
-        eq(themePopulationStats.type, type ?? 'all'),
+        eq(themePopulationStats.type, population),
       ),
     )
     .groupBy(themePopulationStats.themeId)

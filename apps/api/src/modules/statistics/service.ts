@@ -10,7 +10,7 @@ import type {
   ThemeColumns,
   ThemeStats,
   UserSubjectStats,
-  UserTestType,
+  StatsKind,
 } from '@ensaya/core/contracts/statistics';
 import {
   bellCurvePoints,
@@ -18,6 +18,7 @@ import {
   percentage,
   roundTo,
 } from '@ensaya/core/statistics/bell-curve';
+import { MEASURED_KINDS } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './repo.ts';
@@ -42,7 +43,7 @@ export async function userSubjectStats(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<UserSubjectStats> {
   await assertSubject(db, subjectId);
   const row = await repo.subjectTotalsOf(db, userId, subjectId, type);
@@ -63,9 +64,13 @@ export async function userSubjectStats(
   };
 }
 
-/** `api/my-percentages`: per subject (both types) the student's % correct. */
+/** Practice and mock exams: the "all tests" figures leave wrong-answers drills out. */
+const isMeasured = (row: { type: StatsKind }) =>
+  (MEASURED_KINDS as ReadonlyArray<StatsKind>).includes(row.type);
+
+/** `api/my-percentages`: per subject (practice and mock exams) the student's % correct. */
 export async function myPercentages(db: DbOrTx, userId: number): Promise<SubjectPercentage[]> {
-  return percentagesOf(await repo.subjectTypeTotalsOf(db, userId));
+  return percentagesOf((await repo.subjectTypeTotalsOf(db, userId)).filter(isMeasured));
 }
 
 function percentagesOf(
@@ -95,7 +100,7 @@ export async function myPercentagesGauss(
   db: DbOrTx,
   userId: number,
   subjectId: number | undefined,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<Gauss> {
   if (subjectId !== undefined) await assertSubject(db, subjectId);
   const [spread, own] = await Promise.all([
@@ -142,7 +147,7 @@ async function ownThemes(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ) {
   const [themeRows, totals] = await Promise.all([
     repo.subjectThemes(db, subjectId),
@@ -157,7 +162,7 @@ export async function themesStats(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<ThemeStats[]> {
   await assertSubject(db, subjectId);
   return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
@@ -175,7 +180,7 @@ export async function themesStats(
 export async function themesStatsGeneral(
   db: DbOrTx,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<GeneralThemeStats[]> {
   await assertSubject(db, subjectId);
   const themeRows = await repo.subjectThemes(db, subjectId);
@@ -224,7 +229,7 @@ export async function correctStemsByTheme(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<CorrectByTheme[]> {
   await assertSubject(db, subjectId);
   return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
@@ -241,7 +246,7 @@ export async function userThemeStatsColumn(
   db: DbOrTx,
   userId: number,
   subjectId: number,
-  type: UserTestType | undefined,
+  type: StatsKind | undefined,
 ): Promise<ThemeColumns> {
   await assertSubject(db, subjectId);
   const rows = await ownThemes(db, userId, subjectId, type);
@@ -260,7 +265,8 @@ export async function dashboard(db: DbOrTx, userId: number): Promise<Dashboard> 
     repo.subjectTypeTotalsOf(db, userId),
     myPercentagesGauss(db, userId, undefined, undefined),
   ]);
-  const subjects = percentagesOf(rows);
+  const measured = rows.filter(isMeasured);
+  const subjects = percentagesOf(measured);
   const official = rows.filter((row) => row.type === 'official');
   const maxGrades = new Map(
     (
@@ -278,7 +284,7 @@ export async function dashboard(db: DbOrTx, userId: number): Promise<Dashboard> 
     approval_grade: row.approvalGrade,
     max_score: maxGrades.get(row.subjectId) ?? 0,
   }));
-  const byType = new Map<UserTestType, CorrectByType>();
+  const byType = new Map<StatsKind, CorrectByType>();
   for (const row of rows) {
     const entry = byType.get(row.type) ?? {
       user_test_type: row.type,
@@ -293,8 +299,8 @@ export async function dashboard(db: DbOrTx, userId: number): Promise<Dashboard> 
     entry.total_correct_quantity += row.correct;
     byType.set(row.type, entry);
   }
-  const correct = rows.reduce((sum, row) => sum + row.correct, 0);
-  const total = rows.reduce((sum, row) => sum + row.questions, 0);
+  const correct = measured.reduce((sum, row) => sum + row.correct, 0);
+  const total = measured.reduce((sum, row) => sum + row.questions, 0);
   return {
     has_attempts: rows.some((row) => row.attempts > 0),
     average: { percentage: pct(correct, total), correct, total },

@@ -94,6 +94,8 @@ const avg = (sum: number, count: number) => (count > 0 ? round2(sum / count) : 0
 type AttemptRow = {
   subject_id: number;
   type: 'custom' | 'official';
+  /** core `statsKindOf`: a wrong-answers drill is its own kind. */
+  kind: 'custom' | 'official' | 'wrong_answers';
   total: number;
   correct: number;
   incorrect: number;
@@ -105,7 +107,9 @@ type AttemptRow = {
 /** The student's sent attempts, totals checked against their questions one by one. */
 async function sentAttempts(userId: number): Promise<AttemptRow[]> {
   const attempts = await rows<AttemptRow & { id: number }>(sql`
-    select id::int, subject_id, type, total_test_stems as total, total_correct as correct,
+    select id::int, subject_id, type,
+      case when mode = 'wrong_answers' then 'wrong_answers' else type end as kind,
+      total_test_stems as total, total_correct as correct,
       total_incorrect as incorrect, total_unanswered as unanswered, score, passed
     from user_tests where user_id = ${userId} and status = 'submitted' order by id`);
   const perQuestion = await rows<{ id: number; total: number; correct: number; skipped: number }>(
@@ -164,7 +168,8 @@ async function themeCounts(subjectId: number, type: string | null, userId: numbe
         sum(utt.incorrect) as incorrect, sum(utt.unanswered) as unanswered
       from user_test_themes utt join user_tests ut on ut.id = utt.user_test_id
       where ut.status = 'submitted'
-        and (${type}::text is null or ut.type = ${type}::text)
+        and ((${type}::text is null and ut.mode <> 'wrong_answers')
+          or (case when ut.mode = 'wrong_answers' then 'wrong_answers' else ut.type end) = ${type}::text)
         and (${userId}::int is null or ut.user_id = ${userId}::int)
         and (${userId}::int is not null or ut.counts_for_population)
       group by utt.theme_id, ut.user_id
@@ -197,6 +202,7 @@ async function studentPercentages(subjectId: number | null, userId: number | nul
       and (${subjectId}::int is null or subject_id = ${subjectId}::int)
       and (${userId}::int is null or user_id = ${userId}::int)
       and (${userId}::int is not null or counts_for_population)
+      and mode <> 'wrong_answers'
     group by user_id having sum(total_test_stems) > 0`);
   return perStudent.map((row) => ({ userId: row.user_id, p: (row.correct * 100) / row.total }));
 }
@@ -250,9 +256,12 @@ async function expectStatisticsMatchAttempts(who: Student) {
   const subjectIds = [bankA.subject.id, bankB.subject.id];
 
   for (const subjectId of subjectIds) {
-    for (const type of [undefined, 'custom', 'official'] as const) {
+    for (const type of [undefined, 'custom', 'official', 'wrong_answers'] as const) {
+      // No kind: practice and mock exams together, drills left out.
       const own = attempts.filter(
-        (attempt) => attempt.subject_id === subjectId && (!type || attempt.type === type),
+        (attempt) =>
+          attempt.subject_id === subjectId &&
+          (type ? attempt.kind === type : attempt.kind !== 'wrong_answers'),
       );
       const totals = totalsOf(own);
       const query = `subject_id=${subjectId}${type ? `&user_test_type=${type}` : ''}`;
@@ -340,10 +349,11 @@ async function expectStatisticsMatchAttempts(who: Student) {
     }
   }
 
+  const measured = attempts.filter((attempt) => attempt.kind !== 'wrong_answers');
   const bySubject = subjectIds
     .map((subjectId) => ({
       subjectId,
-      totals: totalsOf(attempts.filter((attempt) => attempt.subject_id === subjectId)),
+      totals: totalsOf(measured.filter((attempt) => attempt.subject_id === subjectId)),
     }))
     .filter((entry) => entry.totals.attempts > 0);
   expect(await getData(who, `/api/my-percentages?user_id=${who.id}`)).toEqual(
@@ -357,9 +367,9 @@ async function expectStatisticsMatchAttempts(who: Student) {
   );
 
   const averages = subjectIds.flatMap((subjectId) =>
-    (['custom', 'official'] as const).flatMap((type) => {
+    (['custom', 'official', 'wrong_answers'] as const).flatMap((type) => {
       const totals = totalsOf(
-        attempts.filter((attempt) => attempt.subject_id === subjectId && attempt.type === type),
+        attempts.filter((attempt) => attempt.subject_id === subjectId && attempt.kind === type),
       );
       if (totals.attempts === 0) return [];
       return [
@@ -381,8 +391,8 @@ async function expectStatisticsMatchAttempts(who: Student) {
     expect(averageList).toContainEqual(expect.objectContaining(expected));
   }
 
-  const byType = (['custom', 'official'] as const).flatMap((type) => {
-    const totals = totalsOf(attempts.filter((attempt) => attempt.type === type));
+  const byType = (['custom', 'official', 'wrong_answers'] as const).flatMap((type) => {
+    const totals = totalsOf(attempts.filter((attempt) => attempt.kind === type));
     if (totals.attempts === 0) return [];
     return [
       {
@@ -407,7 +417,7 @@ async function expectStatisticsMatchAttempts(who: Student) {
     if (JSON.stringify(before) !== JSON.stringify(after) && tries < 5) continue;
     expectGauss(gauss, after);
     expectGauss(dashboard.gauss, after);
-    const all = totalsOf(attempts);
+    const all = totalsOf(measured);
     expect(dashboard).toMatchObject({
       has_attempts: attempts.length > 0,
       average: {
@@ -420,7 +430,7 @@ async function expectStatisticsMatchAttempts(who: Student) {
     });
     const official = bySubject.flatMap(({ subjectId }) => {
       const totals = totalsOf(
-        attempts.filter((a) => a.subject_id === subjectId && a.type === 'official'),
+        attempts.filter((a) => a.subject_id === subjectId && a.kind === 'official'),
       );
       return totals.attempts === 0
         ? []

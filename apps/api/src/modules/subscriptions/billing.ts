@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { afterDecline, canTransition, periodEnd } from '@ensaya/core/subscriptions/lifecycle';
-import { formatClp } from '@ensaya/core/subscriptions/pricing';
+import { formatClp, renewalPriceBlock } from '@ensaya/core/subscriptions/pricing';
 import { isLanguage } from '@ensaya/core/i18n/language';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -125,6 +125,17 @@ export async function chargeOnce(
   return { ...result, id: charge.id };
 }
 
+/** The subscription's stored price block (the price of its next charge). */
+export function currentPrice(subscription: repo.SubscriptionRow) {
+  return {
+    price: subscription.total + subscription.discount,
+    discount: subscription.discount,
+    net: subscription.priceNet,
+    vat: subscription.vat,
+    total: subscription.total,
+  };
+}
+
 /** The invoice of the period starting at `periodStart`, priced as the subscription is. */
 export async function invoiceFor(
   tx: DbOrTx,
@@ -182,15 +193,23 @@ export async function collectInvoice(
     const start = invoice.periodStart.getTime() < now.getTime() ? now : invoice.periodStart;
     const length = invoice.periodEnd.getTime() - invoice.periodStart.getTime();
     const end = new Date(start.getTime() + length);
+    // A coupon discounts the first payment only (core's COUPON_SCOPE): once a payment is made,
+    // the subscription is priced as its renewals are, without the coupon.
+    const renewal = renewalPriceBlock(currentPrice(subscription), subscription.paymentTax);
     const active = await moveTo(tx, subscription, 'Active', {
       subscriptionStart: start,
       subscriptionEnd: end,
       autoRenew: true,
+      priceNet: renewal.net,
+      discount: renewal.discount,
+      vat: renewal.vat,
+      total: renewal.total,
     });
     await mailStudent(tx, deps.appUrl, active, 'subscription-receipt', {
       invoiceNumber: invoice.number,
       total: formatClp(invoice.total),
       periodEnd: dayMonthYear(end),
+      renewalTotal: formatClp(renewal.total),
     });
     return 'paid';
   }

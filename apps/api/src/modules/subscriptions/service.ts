@@ -372,26 +372,35 @@ export async function setStatus(
   return db.transaction(async (tx) => {
     const subscription = await ownSubscription(tx, userId, id, true);
     const { row, isChanged } = await studentMove(tx, subscription, status, now);
+    const isTrial = row.status === 'Trial';
     if (isChanged) {
-      await mailStudent(
-        tx,
-        deps.appUrl,
-        row,
-        status === 'Active' ? 'subscription-reactivated' : 'renewal-off',
-        { date: dayMonthYear(row.subscriptionEnd) },
-      );
+      await mailStudent(tx, deps.appUrl, row, renewalMail(status, isTrial), {
+        date: dayMonthYear(row.subscriptionEnd),
+      });
     }
     return {
       subscription: await presentSubscription(tx, row, now),
-      message: renewalMessage(status, row.subscriptionEnd),
+      message: renewalMessage(status, isTrial, row.subscriptionEnd),
     };
   });
 }
 
-function renewalMessage(status: 'Active' | 'Pause', end: Date | null): Message {
+function renewalMail(status: 'Active' | 'Pause', isTrial: boolean) {
+  if (status === 'Active') return 'subscription-reactivated' as const;
+  return isTrial ? ('trial-canceled' as const) : ('renewal-off' as const);
+}
+
+/** A trial's renewal is its first charge: turning it off cancels the trial (nothing is charged). */
+function renewalMessage(status: 'Active' | 'Pause', isTrial: boolean, end: Date | null): Message {
+  const date = { date: dayMonthYear(end) };
+  if (isTrial) {
+    return status === 'Active'
+      ? { key: 'subscriptions.trialResumed', params: date }
+      : { key: 'subscriptions.trialCanceled', params: date };
+  }
   return status === 'Active'
     ? { key: 'subscriptions.renewalOn' }
-    : { key: 'subscriptions.renewalOff', params: { date: dayMonthYear(end) } };
+    : { key: 'subscriptions.renewalOff', params: date };
 }
 
 /**
@@ -410,7 +419,8 @@ export async function saveFeedback(
 ) {
   return db.transaction(async (tx) => {
     const subscription = await ownSubscription(tx, userId, body.id, true);
-    // The cancel flow is the student's Active -> Pause: refused before the answers are read.
+    // The cancel flow is the student's Active -> Pause (or a trial's cancel): refused before the
+    // answers are read.
     studentDecision(subscription, 'Pause', now);
     const questions = await findFeedbackBuilder(tx);
     const errors: Record<string, MessageKey[] | Message[]> = {};
@@ -442,16 +452,16 @@ export async function saveFeedback(
         answers,
         createdAt: now,
       });
-      await mailStudent(tx, deps.appUrl, paused, 'renewal-off', {
+      await mailStudent(tx, deps.appUrl, paused, renewalMail('Pause', paused.status === 'Trial'), {
         date: dayMonthYear(paused.subscriptionEnd),
       });
     }
+    const date = { date: dayMonthYear(paused.subscriptionEnd) };
     return {
       subscription: await presentSubscription(tx, paused, now),
-      message: {
-        key: 'subscriptions.feedbackSaved',
-        params: { date: dayMonthYear(paused.subscriptionEnd) },
-      } satisfies Message,
+      message: (paused.status === 'Trial'
+        ? { key: 'subscriptions.trialCanceled', params: date }
+        : { key: 'subscriptions.feedbackSaved', params: date }) satisfies Message,
     };
   });
 }

@@ -31,6 +31,7 @@ const STATES: State[] = [
   { name: 'Created', status: 'Created', endInDays: null, renew: true },
   { name: 'Pending', status: 'Pending', endInDays: null, renew: true },
   { name: 'Trial', status: 'Trial', endInDays: 7, renew: true },
+  { name: 'Trial, canceled', status: 'Trial', endInDays: 7, renew: false },
   { name: 'Active', status: 'Active', endInDays: 10, renew: true },
   { name: 'Active, period ended', status: 'Active', endInDays: -1, renew: true },
   { name: 'Pause', status: 'Pause', endInDays: 10, renew: false },
@@ -99,6 +100,13 @@ function expected(state: State, request: Request): Expected {
       return { outcome: 'changed', status: 'Active', renew: true };
     case 'Pause, period ended -> ACTIVE':
       return { outcome: 'ended' };
+    // A trial is canceled (no charge at its end) and resumed; its status stays Trial.
+    case 'Trial -> PAUSE':
+      return { outcome: 'changed', status: 'Trial', renew: false };
+    case 'Trial, canceled -> ACTIVE':
+      return { outcome: 'changed', status: 'Trial', renew: true };
+    case 'Trial -> ACTIVE':
+    case 'Trial, canceled -> PAUSE':
     case 'Pending -> PENDING':
     case 'Active -> ACTIVE':
     case 'Active, period ended -> ACTIVE':
@@ -215,23 +223,47 @@ describe('status changes a student asks for', () => {
     expect(walked).toBe(STATES.length * REQUESTS.length);
   });
 
-  it('refuses Trial -> Active in Spanish, naming both statuses', async () => {
+  it('refuses Trial -> Pending in Spanish, naming both statuses', async () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client } = await signedInStudent(t);
     client.language = 'es';
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     await payWithCard(client, sub.id, APPROVE);
-    const response = await client.post('/api/user-subscriptions/set-status', {
+    const response = await client.post('/api/user-subscriptions/set-status-pending', {
       id: sub.id,
-      status: 'ACTIVE',
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(
-      /^No puedes cambiar una suscripción en estado «Prueba» a «Activa»/,
+      /^No puedes cambiar una suscripción en estado «Prueba» a «Pendiente»/,
     );
     expect(response.json().errors.status).toEqual([response.json().message]);
     const read = (await client.get(`/api/user-subscriptions/${sub.id}`)).json().data;
-    expect(read).toMatchObject({ status: 'Trial', has_access: false });
+    // A trial gives access to its subjects until it ends (DESIGN.md "A trial gives access").
+    expect(read).toMatchObject({ status: 'Trial', has_access: true });
+  });
+
+  it('cancels a trial in Spanish: access until its end, then canceled without a charge', async () => {
+    const { pack, subjectIds } = await createPackage(t.db);
+    const { client, student } = await signedInStudent(t);
+    client.language = 'es';
+    const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    await payWithCard(client, sub.id, APPROVE);
+    const response = await client.post('/api/user-subscriptions/set-status', {
+      id: sub.id,
+      status: 'PAUSE',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toMatch(/^Cancelaste tu prueba: no se hará ningún cobro/);
+    expect(response.json().data).toMatchObject({
+      status: 'Trial',
+      auto_renew: false,
+      has_access: true,
+    });
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, student.email));
+    expect(mails.map((mail) => mail.subject)).toContain('Cancelaste tu prueba de Ensaya');
   });
 
   it('mails once and stores the cancel answers once when the cancel form is sent twice', async () => {

@@ -1,11 +1,12 @@
+import { ACCESS_UNTIL_END_STATUSES } from '@ensaya/core/subscriptions/access';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions, userSubscriptionSubjects } from '../../db/schema/index.ts';
 
 /**
  * The subjects a student may take tests in, each with the subscription that gives access: Active,
- * or Pause with an end date not past (spec 000 section 4, spec 001 section 2). The SQL mirrors
- * core's `hasAccess`.
+ * or Trial and Pause with an end date not past (spec 000 section 4, spec 001 section 2, DESIGN.md
+ * "A trial gives access"). The SQL mirrors core's `hasAccess`.
  */
 export async function subjectsWithAccess(
   db: DbOrTx,
@@ -28,7 +29,10 @@ export async function subjectsWithAccess(
         eq(userSubscriptions.userId, userId),
         or(
           eq(userSubscriptions.status, 'Active'),
-          and(eq(userSubscriptions.status, 'Pause'), gte(userSubscriptions.subscriptionEnd, now)),
+          and(
+            inArray(userSubscriptions.status, [...ACCESS_UNTIL_END_STATUSES]),
+            gte(userSubscriptions.subscriptionEnd, now),
+          ),
         ),
         subjectIds ? inArray(userSubscriptionSubjects.subjectId, [...subjectIds]) : undefined,
       ),

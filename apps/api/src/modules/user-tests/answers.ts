@@ -208,7 +208,7 @@ export async function saveAnswers(
     return { saved, revealed };
   });
   if (outcome === 'deadline') {
-    await submitAttempt(db, userId, id, now);
+    await submitAttempt(db, userId, id, now, 'time');
     throw new AppError(409, 'engine.deadlinePassed');
   }
   return outcome;

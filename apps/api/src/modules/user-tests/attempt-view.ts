@@ -35,7 +35,7 @@ export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date)
   const attempt = await findAttempt(db, viewer.id, id);
   if (attempt.status === 'in_progress') {
     if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
-      await submitAttempt(db, viewer.id, id, now);
+      await submitAttempt(db, viewer.id, id, now, 'time');
       return readAttempt(db, viewer, id, now);
     }
     if (attempt.leaveRequestedAt) {
@@ -71,7 +71,9 @@ export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date)
     study_mode: configuration.study_mode,
     seconds: configuration.seconds,
     started_at: attempt.startedAt.toISOString(),
-    deadline_at: attempt.deadlineAt?.toISOString() ?? null,
+    begun_at: attempt.begunAt?.toISOString() ?? null,
+    // Before the begin the stored deadline is only the latest possible one: no clock runs yet.
+    deadline_at: attempt.begunAt ? (attempt.deadlineAt?.toISOString() ?? null) : null,
     submitted_at: attempt.submittedAt?.toISOString() ?? null,
     server_now: now.toISOString(),
     questions,

@@ -4,7 +4,9 @@ import { ApiError } from '@ensaya/core/api/error';
 import {
   AttemptResponse,
   AttemptThemesResponse,
+  BeginAttemptResponse,
   IdParams,
+  InProgressAttemptsResponse,
   InProgressError,
   PeriodResponse,
   ResultResponse,
@@ -14,11 +16,13 @@ import {
   StartUserTestRequest,
   StemCorrectionRequest,
   SubjectListResponse,
+  SubmitAttemptRequest,
   SubjectSetupResponse,
 } from '@ensaya/core/contracts/engine';
 import type { ModuleOptions } from '../../lib/module-options.ts';
 import { requestLeave, saveAnswers } from './answers.ts';
 import { attemptThemes, readAttempt } from './attempt-view.ts';
+import { beginAttempt, inProgressAttempts } from './begin.ts';
 import { getPeriod, listSubjects, subjectSetup } from './catalog.ts';
 import { requestStemCorrection } from './comment.ts';
 import { startAttempt } from './start.ts';
@@ -102,6 +106,27 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   );
 
   app.get(
+    '/api/user-tests/in-progress',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary:
+          "The student's attempts still running, the latest first (the resume banner). One past its deadline or its leave grace is sent first.",
+        response: { 200: InProgressAttemptsResponse, 401: ApiError, 419: ApiError },
+      },
+    },
+    async (request) => ({
+      data: await inProgressAttempts(
+        db,
+        request.user!.id,
+        new Date(),
+        config.attemptLeaveGraceSeconds,
+      ),
+    }),
+  );
+
+  app.get(
     '/api/user-tests/:id',
     {
       config: { access: 'user' },
@@ -161,18 +186,43 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   );
 
   app.post(
+    '/api/user-tests/:id/begin',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary:
+          'The instructions were continued: the clock starts now. Beginning again changes nothing; 409 once sent or past the deadline.',
+        params: IdParams,
+        response: { 200: BeginAttemptResponse, 409: ApiError, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await beginAttempt(db, request.user!.id, request.params.id, new Date()),
+    }),
+  );
+
+  app.post(
     '/api/user-tests/:id/submit',
     {
       config: { access: 'user' },
       schema: {
         tags: ['tests'],
-        summary: 'Sends the attempt and returns its result. Sending twice returns the same result.',
+        summary:
+          'Sends the attempt and returns its result (with how it ended). Sending twice returns the same result. `reason`: why the client sends it (default `student`).',
         params: IdParams,
-        response: { 200: ResultResponse, ...errors },
+        body: SubmitAttemptRequest.nullish(),
+        response: { 200: ResultResponse, 422: ApiError, ...errors },
       },
     },
     async (request) => ({
-      data: await submitAttempt(db, request.user!.id, request.params.id, new Date()),
+      data: await submitAttempt(
+        db,
+        request.user!.id,
+        request.params.id,
+        new Date(),
+        request.body?.reason ?? 'student',
+      ),
     }),
   );
 

@@ -13,6 +13,7 @@ import {
   SPECIAL_QUESTION_MAX,
 } from '@ensaya/core/engine/scoring';
 import { timerSeconds } from '@ensaya/core/engine/setup';
+import { deadlineBeforeBegin } from '@ensaya/core/engine/timing';
 import { countsForPopulation } from '@ensaya/core/statistics/population';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -84,7 +85,7 @@ async function subjectBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
 
 /**
  * `POST api/user-tests`: checks access, chooses and orders the questions, fixes the choice order,
- * the class B special numbers and the deadline, and whether the attempt will enter the comparison
+ * the class B special numbers and the timer (the clock starts at the begin), and whether the attempt will enter the comparison
  * with all students, and stores the attempt. Returns its id.
  */
 export async function startAttempt(
@@ -237,8 +238,8 @@ export async function startAttempt(
     subject.standardTestId === CLASS_B_STANDARD_TEST_ID
       ? distinctNumbers(SPECIAL_QUESTION_COUNT, SPECIAL_QUESTION_MAX, random)
       : [];
-  const deadlineAt =
-    configuration.seconds !== null ? new Date(now.getTime() + configuration.seconds * 1000) : null;
+  // The clock starts at the begin (`POST .../begin`); until then the latest deadline possible.
+  const deadlineAt = deadlineBeforeBegin(now, configuration.seconds);
 
   try {
     return await db.transaction(async (tx) => {
@@ -309,7 +310,7 @@ async function settleOpenAttempt(
   if (!open) return;
   const expired = open.deadlineAt !== null && open.deadlineAt.getTime() <= now.getTime();
   if (replace || expired) {
-    await submitAttempt(db, userId, open.id, now);
+    await submitAttempt(db, userId, open.id, now, expired ? 'time' : 'student');
     return;
   }
   throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: open.id } });

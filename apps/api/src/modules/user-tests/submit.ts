@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import { correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
+import { attemptEnd, clockStartOf, type AttemptEndReason } from '@ensaya/core/engine/timing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   gradeTables,
@@ -11,34 +12,23 @@ import {
   userTests,
   userTestStems,
   userTestThemes,
-  type UserTest,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
 
 /**
- * When the attempt ended: now, or the deadline when the server submits late, or the moment the
- * page was left when the leave grace ran out.
- */
-function endOf(attempt: UserTest, now: Date): Date {
-  if (attempt.leaveRequestedAt && attempt.leaveRequestedAt.getTime() < now.getTime()) {
-    const left = attempt.leaveRequestedAt;
-    return attempt.deadlineAt && attempt.deadlineAt < left ? attempt.deadlineAt : left;
-  }
-  if (attempt.deadlineAt && attempt.deadlineAt.getTime() < now.getTime()) return attempt.deadlineAt;
-  return now;
-}
-
-/**
  * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
  * outcome and the per-theme counts, and updates the statistics aggregates, in one transaction.
- * Idempotent: a submitted attempt returns its result unchanged.
+ * Idempotent: a submitted attempt returns its result unchanged. `reason` says why it is sent (the
+ * student, the deadline, a leave); core's `attemptEnd` decides, by the server's clock, when and how
+ * it ended.
  */
 export async function submitAttempt(
   db: Db,
   userId: number,
   id: number,
   now: Date,
+  reason: AttemptEndReason = 'student',
 ): Promise<AttemptResult> {
   await db.transaction(async (tx) => {
     const [attempt] = await tx
@@ -128,12 +118,18 @@ export async function submitAttempt(
         })),
       );
     }
-    const submittedAt = endOf(attempt, now);
+    const { endedAt: submittedAt, endedBy } = attemptEnd({
+      requested: reason,
+      now,
+      deadlineAt: attempt.deadlineAt,
+      leaveRequestedAt: attempt.leaveRequestedAt,
+    });
     await tx
       .update(userTests)
       .set({
         status: 'submitted',
         submittedAt,
+        endedBy,
         leaveRequestedAt: null,
         totalTestStems: score.total,
         totalCorrect: score.correct,
@@ -149,6 +145,7 @@ export async function submitAttempt(
         userId,
         subjectId: attempt.subjectId,
         type: attempt.type,
+        mode: attempt.mode,
         totalTestStems: score.total,
         totalCorrect: score.correct,
         totalIncorrect: score.incorrect,
@@ -209,10 +206,12 @@ export async function attemptResult(
     subject_name: row.subjectName,
     start: attempt.startedAt.toISOString(),
     end: attempt.submittedAt.toISOString(),
+    // The time the clock ran: from the begin (the instructions do not count).
     elapsed_seconds: Math.max(
       0,
-      Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000),
+      Math.round((attempt.submittedAt.getTime() - clockStartOf(attempt).getTime()) / 1000),
     ),
+    ended_by: attempt.endedBy ?? 'student',
     score: attempt.score ?? 0,
     passed: attempt.passed ?? false,
     approval_grade: row.approvalGrade,
@@ -245,7 +244,12 @@ export async function sweepDueAttempts(
 ): Promise<number> {
   const leftBefore = new Date(now.getTime() - graceSeconds * 1000);
   const due = await db
-    .select({ id: userTests.id, userId: userTests.userId })
+    .select({
+      id: userTests.id,
+      userId: userTests.userId,
+      deadlineAt: userTests.deadlineAt,
+      leaveRequestedAt: userTests.leaveRequestedAt,
+    })
     .from(userTests)
     .where(
       and(
@@ -257,6 +261,10 @@ export async function sweepDueAttempts(
       ),
     )
     .limit(batch);
-  for (const attempt of due) await submitAttempt(db, attempt.userId, attempt.id, now);
+  for (const attempt of due) {
+    const hasLeft = attempt.leaveRequestedAt !== null && attempt.leaveRequestedAt < leftBefore;
+    // Left and late: core's attemptEnd tells which came first.
+    await submitAttempt(db, attempt.userId, attempt.id, now, hasLeft ? 'leave' : 'time');
+  }
   return due.length;
 }

@@ -129,7 +129,9 @@ describe('starting', () => {
     expect(byTheme.questions.every((question) => question.theme_id === bank.themes[1]!.id)).toBe(
       true,
     );
-    expect(new Date(byTheme.deadline_at!).getTime() - new Date(byTheme.started_at).getTime()).toBe(
+    expect(byTheme.seconds).toBe(20 * 60);
+    const clock = (await client.post(`/api/user-tests/${byTheme.id}/begin`)).json().data;
+    expect(new Date(clock.deadline_at).getTime() - new Date(clock.begun_at).getTime()).toBe(
       20 * 60_000,
     );
     // No keys while the test runs.
@@ -213,7 +215,10 @@ describe('starting', () => {
       (theme) => exam.questions.filter((question) => question.theme_id === theme.id).length,
     );
     expect(perTheme).toEqual([6, 6]);
-    expect(new Date(exam.deadline_at!).getTime() - new Date(exam.started_at).getTime()).toBe(
+    // The clock starts at the begin, with the period's duration.
+    expect(exam.deadline_at).toBeNull();
+    const begun = (await client.post(`/api/user-tests/${exam.id}/begin`)).json().data;
+    expect(new Date(begun.deadline_at).getTime() - new Date(begun.begun_at).getTime()).toBe(
       30 * 60_000,
     );
     // Questions sharing a context are next to each other.
@@ -437,6 +442,7 @@ describe('saving and submitting', () => {
       client,
       practice(bank.subject.id, { value: 2, limit: 2 }, { timer: { hours: 0, minutes: 1 } }),
     );
+    await client.post(`/api/user-tests/${attempt.id}/begin`);
     const stemId = attempt.questions[0]!.stem_id;
     await answer(client, attempt, [
       { stem_id: stemId, stem_choice_ids: [keyOf(stemId)], is_marked: false, seq: 1 },
@@ -535,7 +541,7 @@ describe('other kinds of test', () => {
       wrong_source: 'own',
     });
     expect(none.statusCode).toBe(422);
-    expect(none.json().message).toBe('No tiene Preguntas Incorrectas');
+    expect(none.json().message).toBe('No tienes preguntas incorrectas');
 
     const attempt = await start(client, practice(bank.subject.id, { value: 2, limit: 3 }));
     const [q1, q2] = attempt.questions;

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSubscriptionState } from '../../features/subscriptions/api/get-subscription-state.ts';
+import { useHeaderFlagSync } from '../../features/test-taking/hooks/use-header-flag-sync.ts';
 import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
@@ -29,12 +30,15 @@ export function ProtectedLayout() {
   useLayoutEffect(() => {
     if (readStored(StorageKey.header) === null) writeStored(StorageKey.header, '1');
   }, []);
+  // A flag left at '0' by a test page that went away unsent is put right on every load.
+  useHeaderFlagSync(Boolean(user));
 
   return (
     <>
       <AppHeader
         user={user ? { name: user.name, lastName: user.last_name, avatar: user.avatar } : undefined}
         isFull={isFullHeader}
+        isAdmin={user?.role === 'admin'}
         onLogout={() => logout.mutate()}
       />
       {trialDaysLeft !== null && <TrialBanner daysLeft={trialDaysLeft} />}

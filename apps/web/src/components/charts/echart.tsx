@@ -36,14 +36,14 @@ export function EChart({
     import('./echarts-runtime.ts')
       .then(({ init }) => {
         if (isDisposed) return;
-        const chart = init(container, undefined, { renderer: 'canvas' });
+        const chart = init(container, undefined, { renderer: 'svg' });
         chartRef.current = chart;
         chart.setOption({ animation: !prefersReducedMotion(), ...optionRef.current });
         observer = new ResizeObserver(() => chart.resize());
         observer.observe(container);
       })
       .catch(() => {
-        // No chart (the chunk failed to load, or no canvas): the numbers beside it still show.
+        // No chart (the chunk failed to load): the numbers beside it still show.
       });
     return () => {
       isDisposed = true;
@@ -65,6 +65,7 @@ export function EChart({
     <div
       ref={containerRef}
       className={className}
+      data-chart=""
       role="img"
       aria-label={label}
       style={{ width: '100%', height }}

@@ -5,7 +5,7 @@ import Dropdown from 'antd/es/dropdown';
 import type { MenuProps } from 'antd/es/menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { initials } from '../../lib/format.ts';
 import { ChevronDownIcon, MenuIcon } from '../icons.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';
@@ -21,6 +21,8 @@ interface AppHeaderProps {
   user: HeaderUser | undefined;
   /** The full header; false while a test runs (the stored header flag is not '1'). */
   isFull: boolean;
+  /** An administrator: the menus lead to the back office too. */
+  isAdmin?: boolean;
   onLogout: () => void;
 }
 
@@ -37,11 +39,41 @@ const USER_LINKS = [
 ] as const;
 
 const LOGOUT_KEY = 'logout';
+const ADMIN_PATH = '/admin';
+
+/** The pages about a subject (setup, tests, results, history, statistics): under "Materias". */
+const SUBJECT_PAGES = [
+  '/materias',
+  '/temas',
+  '/temashistorial',
+  '/test',
+  '/revision',
+  '/revisar',
+  '/resultado',
+  '/historico',
+  '/ensayo',
+  '/estadistica',
+];
+
+/**
+ * The main nav's item of a page (issue 13: only the exact address was marked, so the pages about
+ * a subject marked nothing).
+ */
+export function mainNavItemFor(pathname: string): string | null {
+  if (pathname === '/dashboard') return '/dashboard';
+  const isSubjectPage = SUBJECT_PAGES.some(
+    (page) => pathname === page || pathname.startsWith(`${page}/`),
+  );
+  return isSubjectPage ? '/materias' : null;
+}
 
 /** The header of the logged-in pages (spec 000, screen 11). */
-export function AppHeader({ user, isFull, onLogout }: AppHeaderProps) {
+export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = mainNavItemFor(pathname);
+  const isCurrent = (to: string) => to === current || to === pathname;
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
 
   if (!isFull) {
@@ -61,6 +93,7 @@ export function AppHeader({ user, isFull, onLogout }: AppHeaderProps) {
   const userMenu: MenuProps = {
     items: [
       ...USER_LINKS.map((link) => ({ key: link.to, label: t(link.label) })),
+      ...(isAdmin ? [{ key: ADMIN_PATH, label: t('nav.admin') }] : []),
       { type: 'divider' as const },
       { key: LOGOUT_KEY, label: t('nav.logout'), danger: true },
     ],
@@ -88,9 +121,14 @@ export function AppHeader({ user, isFull, onLogout }: AppHeaderProps) {
         </Link>
         <nav className="app-header__nav" aria-label={t('nav.main')}>
           {MAIN_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className="app-header__link">
+            <Link
+              key={link.to}
+              to={link.to}
+              className={link.to === current ? 'app-header__link active' : 'app-header__link'}
+              aria-current={link.to === current ? 'page' : undefined}
+            >
               {t(link.label)}
-            </NavLink>
+            </Link>
           ))}
         </nav>
         <div className="app-header__actions">
@@ -118,10 +156,21 @@ export function AppHeader({ user, isFull, onLogout }: AppHeaderProps) {
       >
         <nav className="app-drawer__nav" aria-label={t('nav.main')}>
           {USER_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className="app-drawer__link" onClick={closeDrawer}>
+            <Link
+              key={link.to}
+              to={link.to}
+              className={isCurrent(link.to) ? 'app-drawer__link active' : 'app-drawer__link'}
+              aria-current={isCurrent(link.to) ? 'page' : undefined}
+              onClick={closeDrawer}
+            >
               {t(link.label)}
-            </NavLink>
+            </Link>
           ))}
+          {isAdmin && (
+            <NavLink to={ADMIN_PATH} className="app-drawer__link" onClick={closeDrawer}>
+              {t('nav.admin')}
+            </NavLink>
+          )}
           <button
             type="button"
             className="app-drawer__link app-drawer__logout"

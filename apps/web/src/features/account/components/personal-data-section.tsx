@@ -1,10 +1,9 @@
 import '../lib/profile-i18n.ts';
 import Input from 'antd/es/input/Input';
-import { PHONE_MAX_DIGITS } from '@ensaya/core/validation/account';
-import { formatRut, isValidRut } from '@ensaya/core/validation/rut';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
-import { CHILE_COUNTRY_ID } from '../../../lib/geography.ts';
+import { formatPhone, formatTaxId } from '../../../lib/format.ts';
+import { chileanMobileDigits, maskChileanMobile } from '../../../lib/phone-mask.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -16,18 +15,21 @@ const FIELDS: readonly PersonalDataField[] = ['name', 'last_name', 'email', 'pho
 const idOf = (field: string) => `personal-${field}`;
 
 /** A Chilean Rut reads best dotted (12.345.678-5); a DNI stays as it was given. */
-function displayedTaxId(user: SessionUser): string | null {
-  const isRut = user.country_id === CHILE_COUNTRY_ID && user.tax_id && isValidRut(user.tax_id);
-  return isRut ? formatRut(user.tax_id!) : user.tax_id;
-}
+const displayedTaxId = (user: SessionUser) => formatTaxId(user.tax_id, user.country_id);
 
 function valuesOf(user: SessionUser): Record<PersonalDataField, string> {
   return {
     name: user.name,
     last_name: user.last_name,
     email: user.email,
-    phone: user.phone ?? '',
+    // Edited with the registration's mask, +56 9 1234 5678; sent as digits.
+    phone: formatPhone(user.phone),
   };
+}
+
+/** The masked phone as the API takes it: digits, or nothing when emptied. */
+function phoneToSend(value: string): string | undefined {
+  return chileanMobileDigits(value) || undefined;
 }
 
 /** Name, last name, tax id (read-only), e-mail and mobile phone -> `PATCH api/me`. */
@@ -45,7 +47,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
         name: form.values.name.trim(),
         last_name: form.values.last_name.trim(),
         email: form.values.email.trim(),
-        phone: form.values.phone === '' ? undefined : form.values.phone,
+        phone: phoneToSend(form.values.phone),
       });
       section.saved(message);
     } catch (error) {
@@ -71,7 +73,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
             { label: t('account.personal.lastName'), value: user.last_name },
             { label: t('account.personal.taxId'), value: displayedTaxId(user) },
             { label: t('account.personal.email'), value: user.email },
-            { label: t('account.personal.phone'), value: user.phone },
+            { label: t('account.personal.phone'), value: formatPhone(user.phone) },
           ]}
         />
       }
@@ -95,7 +97,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
           </div>
           <FormField id={idOf('tax_id')} label={t('account.personal.taxId')}>
             {/* The tax id cannot be changed (spec 000, section 5). */}
-            <Input id={idOf('tax_id')} value={displayedTaxId(user) ?? ''} readOnly disabled />
+            <Input id={idOf('tax_id')} value={displayedTaxId(user)} readOnly disabled />
           </FormField>
           <div className="form-grid">
             <FormField
@@ -119,10 +121,10 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
               <Input
                 {...input('phone')}
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="tel"
-                maxLength={PHONE_MAX_DIGITS}
-                onChange={(event) => form.setValue('phone', event.target.value.replace(/\D/g, ''))}
+                placeholder="+56 9 1234 5678"
+                onChange={(event) => form.setValue('phone', maskChileanMobile(event.target.value))}
               />
             </FormField>
           </div>

@@ -117,7 +117,7 @@ describe('account page: subscriptions table', () => {
       ['Plan B', 'Sin renovación', 'Activar', true],
       ['Plan C', 'Pendiente', 'Suscribirme', false],
       ['Plan D', 'Pago pendiente', 'Suscribirme', false],
-      ['Plan E', 'En prueba', 'Suscribirme', false],
+      ['Plan E', 'En prueba', 'Suscribirme', true],
       ['Plan F', 'Creada', 'Suscribirme', false],
       ['Plan G', 'Cancelada', null, false],
     ];
@@ -273,6 +273,74 @@ describe('account page: subscriptions table', () => {
         'La renovación automática está desactivada: tienes acceso hasta el 31/03/2026.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('cancels a trial from its toggle: nothing is charged, access until the trial ends', async () => {
+    const trial = subscription(1, {
+      status: 'Trial',
+      subscription_end: '2026-04-05T23:30:00.000Z',
+      trial_ends_at: '2026-04-05T23:30:00.000Z',
+    });
+    const { requests } = subscriptionsApi({
+      rows: [trial],
+      handlers: {
+        'POST /api/user-subscriptions/set-status': () => ({
+          status: 200,
+          body: {
+            data: { ...trial, auto_renew: false },
+            message:
+              'Cancelaste tu prueba: no se hará ningún cobro a tu tarjeta. Mantienes el acceso hasta el 05/04/2026.',
+          },
+        }),
+      },
+    });
+    const { user } = await openAccount();
+    const toggle = await screen.findByRole('switch', {
+      name: 'Cobro al terminar la prueba de PAES Mensual',
+    });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+
+    const dialog = await findDialog('¿Cancelar tu período de prueba?');
+    expect(dialog).toHaveTextContent(
+      'No se hará ningún cobro a tu tarjeta por PAES Mensual. Mantendrás el acceso a tus materias hasta el 05/04/2026',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar la prueba' }));
+    expect(
+      await within(subscriptionsCard()).findByText(/^Cancelaste tu prueba/),
+    ).toBeInTheDocument();
+    expect(calls(requests, 'POST', '/api/user-subscriptions/set-status')[0]?.body).toEqual({
+      id: 1,
+      status: 'PAUSE',
+    });
+  });
+
+  it('offers the packages to a student without subscriptions, or with ended ones only', async () => {
+    subscriptionsApi({ rows: [] });
+    const first = await openAccount();
+    const card = subscriptionsCard();
+    expect(
+      await within(card).findByText(/Aún no tienes suscripciones\. Elige un paquete/),
+    ).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Ver paquetes' })).toHaveAttribute(
+      'href',
+      '/paquetes',
+    );
+    first.unmount();
+
+    subscriptionsApi({ rows: [subscription(7, { status: 'Canceled', has_access: false })] });
+    await openAccount();
+    expect(
+      await within(subscriptionsCard()).findByText(/Tus suscripciones terminaron/),
+    ).toBeVisible();
+    expect(within(subscriptionsCard()).getByRole('link', { name: 'Ver paquetes' })).toBeVisible();
+  });
+
+  it('offers no packages while a subscription gives access', async () => {
+    subscriptionsApi();
+    await openAccount();
+    await within(subscriptionsCard()).findByText('PAES Mensual');
+    expect(within(subscriptionsCard()).queryByRole('link', { name: 'Ver paquetes' })).toBeNull();
   });
 
   it('keeping renewal in the confirmation sends nothing', async () => {

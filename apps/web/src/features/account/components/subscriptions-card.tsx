@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { showApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -11,6 +11,7 @@ import { writeStored } from '../../../lib/storage.ts';
 import { useSubscriptions, type SubscriptionRow } from '../api/get-subscriptions.ts';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
+import { needsPackage } from '../lib/subscription-actions.ts';
 import { SectionLoadError } from './section-load-error.tsx';
 import { SubscriptionsTable } from './subscriptions-table.tsx';
 
@@ -41,6 +42,8 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
   const statusChange = useSetSubscriptionStatus();
   const rows = subscriptions.data?.data ?? [];
   const busyId = statusChange.isPending ? (statusChange.variables?.id ?? null) : null;
+  // Turning a trial's renewal off cancels the trial: it is said so.
+  const pauseTexts = toPause?.status === 'Trial' ? 'trialCancel' : 'renewal';
 
   function turnRenewalOn(row: SubscriptionRow) {
     setNotice(null);
@@ -98,6 +101,14 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
           closable={{ 'aria-label': t('close'), onClose: () => setNotice(null) }}
         />
       )}
+      {subscriptions.data && needsPackage(rows) && (
+        <div className="subscriptions__packages">
+          <p>{rows.length === 0 ? t('subscriptions.noneYet') : t('subscriptions.allEnded')}</p>
+          <Link to="/paquetes" className="subscriptions__packages-link">
+            {t('subscriptions.seePackages')}
+          </Link>
+        </div>
+      )}
       {subscriptions.isError && !subscriptions.data ? (
         <SectionLoadError
           error={subscriptions.error}
@@ -120,9 +131,9 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
       )}
       <Modal
         open={toPause !== null}
-        title={t('subscriptions.renewal.confirmTitle')}
-        okText={t('subscriptions.renewal.confirmOk')}
-        cancelText={t('subscriptions.renewal.confirmCancel')}
+        title={t(`subscriptions.${pauseTexts}.confirmTitle`)}
+        okText={t(`subscriptions.${pauseTexts}.confirmOk`)}
+        cancelText={t(`subscriptions.${pauseTexts}.confirmCancel`)}
         okButtonProps={{ danger: true }}
         confirmLoading={statusChange.isPending}
         onOk={confirmPause}
@@ -130,7 +141,7 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
       >
         {toPause && (
           <p>
-            {t('subscriptions.renewal.confirmText', {
+            {t(`subscriptions.${pauseTexts}.confirmText`, {
               plan: toPause.package.name,
               date: toPause.subscription_end ? formatDate(toPause.subscription_end) : '',
             })}

@@ -41,7 +41,8 @@ export interface SubscriptionsTableProps {
 /**
  * The account's subscriptions (spec 000, screen 9 and section 4): plan, subjects, status, the end
  * of the period or trial, the renewal toggle and the action of the status; paginated on the
- * server. Payment notices show under their row.
+ * server. Payment notices show under their row. The table fits its card (plan and subjects wrap)
+ * rather than scrolling, so the action column is never hidden; phones get cards.
  */
 export function SubscriptionsTable({
   rows,
@@ -114,6 +115,7 @@ export function SubscriptionsTable({
     {
       key: 'plan',
       title: t('subscriptions.columns.plan'),
+      className: 'subscriptions__plan-cell',
       render: (_, row) => (
         <span className="subscriptions__plan">
           {isDebug && (
@@ -152,12 +154,17 @@ export function SubscriptionsTable({
       render: (_, row) =>
         hasRenewalToggle(row.status) ? (
           <Switch
-            checked={row.status === 'Active'}
+            checked={row.auto_renew && row.status !== 'Pause'}
             loading={busyId === row.id}
             disabled={busyId !== null}
             checkedChildren={t('subscriptions.renewal.on')}
             unCheckedChildren={t('subscriptions.renewal.off')}
-            aria-label={t('subscriptions.renewal.label', { plan: row.package.name })}
+            aria-label={t(
+              row.status === 'Trial'
+                ? 'subscriptions.renewal.trialLabel'
+                : 'subscriptions.renewal.label',
+              { plan: row.package.name },
+            )}
             onChange={(isOn) => onRenewalChange(row, isOn)}
           />
         ) : (
@@ -181,7 +188,6 @@ export function SubscriptionsTable({
       size="middle"
       dataSource={[...rows]}
       loading={isLoading}
-      scroll={isNarrow ? undefined : { x: 'max-content' }}
       locale={{ emptyText: t('subscriptions.empty') }}
       expandable={{
         expandedRowKeys: withNotice,

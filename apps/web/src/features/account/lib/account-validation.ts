@@ -9,6 +9,7 @@ import {
 import { loginEmailProblem } from '@ensaya/core/validation/login';
 import type { FieldCheck } from '../../../lib/use-form-fields.ts';
 import { coreMessage } from '../../../lib/core-message.ts';
+import { chileanMobileDigits } from '../../../lib/phone-mask.ts';
 
 // The account sections' fields (spec 000, screen 9) and core's rules behind the API's schemas:
 // `UpdateProfileRequest`, `ChangePasswordRequest`, `AddressRequest`, `AddressTownRequest`.
@@ -30,7 +31,10 @@ export const checkPersonalDataField: FieldCheck<PersonalDataField> = (field, val
       return coreMessage(loginEmailProblem(values.email));
     case 'phone':
       // Optional in the account: an empty phone is sent as nothing (spec 000, section 5).
-      return values.phone === '' ? undefined : coreMessage(phoneProblem(values.phone));
+      // The mask's prefix alone (+56 9) is an emptied field too.
+      return chileanMobileDigits(values.phone) === ''
+        ? undefined
+        : coreMessage(phoneProblem(values.phone));
   }
 };
 

@@ -17,7 +17,26 @@ export function actionFor(status: SubscriptionStatus): SubscriptionAction | null
   return ACTION_BY_STATUS[status];
 }
 
-/** The renewal toggle exists while a paid period runs: on when Active, off when paused. */
+/**
+ * The renewal toggle exists while a paid period runs (on when Active, off when paused) and during a
+ * trial, whose renewal is its first charge: turning it off cancels the trial, never charged.
+ */
 export function hasRenewalToggle(status: SubscriptionStatus): boolean {
-  return status === 'Active' || status === 'Pause';
+  return status === 'Active' || status === 'Pause' || status === 'Trial';
+}
+
+/** Statuses that end without access: the student may only buy a package again. */
+const ENDING_STATUSES: readonly SubscriptionStatus[] = ['Canceled', 'Pause', 'Trial'];
+
+/**
+ * The student has nothing to use or to finish paying (no subscription, or only ended ones): the
+ * account offers "See packages". A subscription being paid for (Created, Pending, Pending_payment)
+ * has its own action instead.
+ */
+export function needsPackage(
+  subscriptions: ReadonlyArray<{ status: SubscriptionStatus; has_access: boolean }>,
+): boolean {
+  return subscriptions.every(
+    (subscription) => !subscription.has_access && ENDING_STATUSES.includes(subscription.status),
+  );
 }

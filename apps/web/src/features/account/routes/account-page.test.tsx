@@ -107,13 +107,14 @@ describe('account page: personal data', () => {
     const { user } = await openAccount();
     const personal = section('Datos personales');
     expect(within(personal).getByText('12.345.678-5')).toBeInTheDocument();
+    expect(within(personal).getByText('+56 9 1234 5678')).toBeInTheDocument();
     expect(within(personal).queryByRole('textbox')).not.toBeInTheDocument();
 
     await user.click(within(personal).getByRole('button', { name: 'Editar Datos personales' }));
 
     expect(within(personal).getByLabelText('Nombre')).toHaveValue('Camila');
     expect(within(personal).getByLabelText('Rut o DNI')).toBeDisabled();
-    expect(within(personal).getByLabelText('Teléfono móvil')).toHaveValue('56912345678');
+    expect(within(personal).getByLabelText('Teléfono móvil')).toHaveValue('+56 9 1234 5678');
     await user.clear(within(personal).getByLabelText('Nombre'));
     await user.click(within(personal).getByRole('button', { name: 'Cancelar' }));
 
@@ -138,7 +139,9 @@ describe('account page: personal data', () => {
     await user.clear(within(personal).getByLabelText('Nombre'));
     await user.type(within(personal).getByLabelText('Nombre'), 'Camila Andrea');
     await user.clear(within(personal).getByLabelText('Teléfono móvil'));
-    await user.type(within(personal).getByLabelText('Teléfono móvil'), '+56 9 8765-4321');
+    // The registration's mask: the student types the mobile's digits and sees +56 9 8765 4321.
+    await user.type(within(personal).getByLabelText('Teléfono móvil'), '987654321');
+    expect(within(personal).getByLabelText('Teléfono móvil')).toHaveValue('+56 9 8765 4321');
     const mePreviously = sent(requests, 'GET', '/api/me').length;
     await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
 
@@ -166,7 +169,7 @@ describe('account page: personal data', () => {
     await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
 
     expect(within(personal).getByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     expect(within(personal).getByLabelText('Apellido')).toHaveAccessibleDescription(
       'Este campo es obligatorio.',
@@ -183,7 +186,7 @@ describe('account page: personal data', () => {
         'PATCH /api/me': () => ({
           status: 422,
           body: {
-            message: 'Por favor complete los campos requeridos.',
+            message: 'Por favor completa los campos requeridos.',
             errors: { email: ['Este correo ya está registrado.'] },
           },
         }),
@@ -196,7 +199,7 @@ describe('account page: personal data', () => {
     await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
 
     expect(await within(personal).findByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     expect(within(personal).getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
       'Este correo ya está registrado.',
@@ -220,7 +223,7 @@ describe('account page: personal data', () => {
     await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
 
     const dialog = await findDialog('Error');
-    expect(dialog).toHaveTextContent('Por favor complete los campos requeridos.');
+    expect(dialog).toHaveTextContent('Por favor completa los campos requeridos.');
     expect(within(personal).queryByRole('textbox')).not.toBeInTheDocument();
     expect(
       within(personal).getByRole('button', { name: 'Editar Datos personales' }),
@@ -435,7 +438,7 @@ describe('account page: address and location', () => {
             ? {
                 status: 422,
                 body: {
-                  message: 'Por favor complete los campos requeridos.',
+                  message: 'Por favor completa los campos requeridos.',
                   errors: { zip_code: ['El código postal tiene 7 dígitos.'] },
                 },
               }
@@ -448,7 +451,7 @@ describe('account page: address and location', () => {
 
     await user.click(within(address).getByRole('button', { name: 'Guardar' }));
     expect(await within(address).findByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     expect(within(address).getByLabelText('Código postal')).toHaveAccessibleDescription(
       'El código postal tiene 7 dígitos.',
@@ -457,7 +460,7 @@ describe('account page: address and location', () => {
     answer = 500;
     await user.click(within(address).getByRole('button', { name: 'Guardar' }));
     expect(await findDialog('Error')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     await waitFor(() =>
       expect(within(address).queryByLabelText('Código postal')).not.toBeInTheDocument(),
@@ -554,7 +557,7 @@ describe('account page: avatar', () => {
         'POST /api/profile-upload': () => ({
           status: 422,
           body: {
-            message: 'Por favor complete los campos requeridos.',
+            message: 'Por favor completa los campos requeridos.',
             errors: { file: ['El archivo no es una imagen válida.'] },
           },
         }),

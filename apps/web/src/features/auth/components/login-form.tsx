@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { FormField } from '../../../components/form-field.tsx';
@@ -14,6 +14,8 @@ import { ResendVerificationLink } from './resend-verification-link.tsx';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
+
+const FORM_ALERT_ID = 'login-alert';
 
 /** Errors the form shows itself; anything else goes to the central error dialog. */
 const INLINE_STATUSES: readonly number[] = [
@@ -36,6 +38,8 @@ export function LoginForm({
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  /** Fields the banner's message is about (wrong credentials): marked, without a second message. */
+  const [bannerFields, setBannerFields] = useState<readonly Field[]>([]);
   /** The right password of an unverified e-mail: not an error, a step left to do (spec 000, section 8). */
   const [verifyNotice, setVerifyNotice] = useState<{ message: string; userId: number | string }>();
 
@@ -47,16 +51,29 @@ export function LoginForm({
     return found;
   }
 
-  function handleBlur(field: Field) {
+  function handleBlur(field: Field, event: FocusEvent<HTMLInputElement>) {
+    // Leaving the field for the submit button: the submit validates everything. Showing or hiding a
+    // message now would move the button between press and release, and the click would be lost.
+    if ((event.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
     // Only a field the student has typed in: tabbing through an empty form is not an error.
     if (values[field] === '' && !errors[field]) return;
     const found = validate([field]);
     setErrors((current) => ({ ...current, [field]: found[field] }));
   }
 
+  function handleChange(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A correction answers the server's message: it goes while typing, not when the field is left.
+    if (bannerFields.includes(field)) {
+      setFormError(undefined);
+      setBannerFields([]);
+    }
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(undefined);
+    setBannerFields([]);
     setVerifyNotice(undefined);
     const found = validate(['email', 'password']);
     setErrors(found);
@@ -86,32 +103,46 @@ export function LoginForm({
           setFormError(message);
         }
       } else {
-        setFormError(error.message);
-        setErrors({ email: error.fieldError('email'), password: error.fieldError('password') });
+        // One message: the banner when the fields repeat it (wrong credentials), else each field's own.
+        const fieldErrors = {
+          email: error.fieldError('email'),
+          password: error.fieldError('password'),
+        };
+        const own = (['email', 'password'] as const).filter(
+          (field) => fieldErrors[field] && fieldErrors[field] !== error.message,
+        );
+        if (own.length > 0) {
+          setErrors(Object.fromEntries(own.map((field) => [field, fieldErrors[field]])));
+        } else {
+          setFormError(error.message);
+          // Wrong credentials are about the pair: both fields are marked.
+          setBannerFields(['email', 'password']);
+        }
       }
     }
   }
 
   function fieldProps(field: Field) {
     const id = `login-${field}`;
+    const isFlagged = bannerFields.includes(field);
+    const isInvalid = Boolean(errors[field]) || isFlagged;
     return {
       id,
       name: field,
       value: values[field],
       size: 'large' as const,
-      status: errors[field] ? ('error' as const) : undefined,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby': errors[field] ? `${id}-error` : undefined,
-      onBlur: () => handleBlur(field),
-      onChange: (event: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [field]: event.target.value })),
+      status: isInvalid ? ('error' as const) : undefined,
+      'aria-invalid': isInvalid ? true : undefined,
+      'aria-describedby': errors[field] ? `${id}-error` : isFlagged ? FORM_ALERT_ID : undefined,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => handleBlur(field, event),
+      onChange: (event: { target: { value: string } }) => handleChange(field, event.target.value),
     };
   }
 
   return (
     <form className="login-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
       {formError && (
-        <div className="form-alert" role="alert">
+        <div id={FORM_ALERT_ID} className="form-alert" role="alert">
           {formError}
         </div>
       )}

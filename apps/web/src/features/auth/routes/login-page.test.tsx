@@ -46,9 +46,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
     expect(
-      await screen.findByText('¡Por favor ingrese su correo electrónico!'),
+      await screen.findByText('¡Por favor ingresa tu correo electrónico!'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Por favor complete los campos requeridos.')).toBeInTheDocument();
+    expect(screen.getByText('Por favor completa los campos requeridos.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Correo electrónico'), 'estudiante@');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -77,8 +77,13 @@ describe('login page', () => {
     const messages = await screen.findAllByText(
       'Estas credenciales no coinciden con nuestros registros.',
     );
-    expect(messages).toHaveLength(2); // the form's alert and the e-mail field's error
+    expect(messages).toHaveLength(1); // the form's alert only; the fields are marked, not repeated
     expect(screen.getByRole('alert')).toHaveTextContent('Estas credenciales no coinciden');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
+
+    // Correcting a field clears the message while typing, not when the field is left.
+    await user.type(screen.getByLabelText('Contraseña'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(pathname()).toBe('/login');
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
   });

@@ -37,7 +37,7 @@ describe('forgot-password page', () => {
     await user.click(await screen.findByRole('button', { name: 'Enviar' }));
 
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-      '¡Por favor ingrese su correo electrónico!',
+      '¡Por favor ingresa tu correo electrónico!',
     );
     expect(requests.some((r) => r.path === '/api/forgot-password')).toBe(false);
   });
@@ -119,7 +119,7 @@ describe('reset-password page', () => {
       'POST /api/reset-password': () => ({
         status: 422,
         body: {
-          message: 'Por favor complete los campos requeridos.',
+          message: 'Por favor completa los campos requeridos.',
           errors: { token: ['Este enlace para restablecer la contraseña no es válido.'] },
         },
       }),

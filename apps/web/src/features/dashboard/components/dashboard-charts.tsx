@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { distinctShortNames, shortSubjectName } from '@ensaya/core/content/short-names';
 import type { Dashboard } from '@ensaya/core/contracts/statistics';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { BellCurveChart } from '../../../components/charts/bell-curve-chart.tsx';
@@ -17,11 +18,17 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation(DASHBOARD_NAMESPACE);
   const number = (value: number, digits = 2) => formatNumber(value, i18n.language, digits);
   const mine = data.gauss.user ? `${number(data.gauss.user.percentage)} %` : '–';
+  const percent = (value: number) => `${number(value)} %`;
   const typeName = (type: string) => t(`types.${type}`);
+  const subjectNames = data.subjects.map((subject) => subject.name);
 
   return (
     <ChartGrid>
-      <ChartCard title={t('average.title')} description={t('average.description')}>
+      <ChartCard
+        className="chart-card--wide average-card"
+        title={t('average.title')}
+        description={t('average.description')}
+      >
         <dl className="average-card__numbers">
           <div className="average-card__number">
             <dt>{t('average.percentage')}</dt>
@@ -48,8 +55,10 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
         }))}
       >
         <BarChart
-          categories={data.subjects.map((subject) => subject.name)}
+          categories={subjectNames}
+          axisLabels={distinctShortNames(subjectNames, shortSubjectName)}
           max={100}
+          formatValue={percent}
           series={[
             {
               name: t('subjects.series'),
@@ -112,7 +121,6 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
       </ChartCard>
 
       <ChartCard
-        className="chart-card--wide"
         title={t('byType.title')}
         description={t('byType.description')}
         figuresLabel={t('byType.title')}
@@ -138,6 +146,7 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
               color: '#94a3b8',
             },
           ]}
+          formatValue={(value) => number(value)}
           label={t('byType.chartLabel')}
         />
       </ChartCard>

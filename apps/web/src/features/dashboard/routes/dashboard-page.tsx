@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/session.ts';
+import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { DASHBOARD_NAMESPACE } from '../lib/dashboard-i18n.ts';
@@ -30,6 +31,7 @@ export function DashboardPage() {
           ? t('dashboard.greeting', { ns: 'translation', name: user.name })
           : t('dashboard.title', { ns: 'translation' })}
       </h1>
+      <InProgressBanner />
 
       <div className="stats-banner">
         <div>

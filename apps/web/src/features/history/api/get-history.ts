@@ -3,13 +3,13 @@ import {
   HISTORY_PAGE_SIZE,
   type HistoryResponse,
   type HistorySort,
-  type UserTestType,
+  type StatsKind,
 } from '@ensaya/core/contracts/statistics';
 import { api } from '../../../lib/api-client.ts';
 
 export interface HistoryParams {
   subjectId: number;
-  type: UserTestType;
+  type: StatsKind;
   sort: HistorySort;
   order: 'asc' | 'desc';
   page: number;

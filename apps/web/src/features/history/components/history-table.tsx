@@ -1,3 +1,6 @@
+import Checkbox from 'antd/es/checkbox';
+import Pagination from 'antd/es/pagination';
+import Select from 'antd/es/select';
 import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +10,8 @@ import {
   type HistoryRow,
   type HistorySort,
 } from '@ensaya/core/contracts/statistics';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
 export interface HistorySortState {
@@ -15,26 +19,7 @@ export interface HistorySortState {
   order: 'asc' | 'desc';
 }
 
-function isHistorySort(value: unknown): value is HistorySort {
-  return HISTORY_SORTS.includes(value as HistorySort);
-}
-
-/**
- * The history table (spec 001, section 2): select, date, score, total, correct, result, time in
- * minutes and type; every column but select and result sorts on the server, ten rows a page,
- * one or several rows selected.
- */
-export function HistoryTable({
-  rows,
-  total,
-  page,
-  sort,
-  isLoading,
-  selectedIds,
-  onSelect,
-  onPageChange,
-  onSortChange,
-}: {
+interface HistoryTableProps {
   rows: readonly HistoryRow[];
   total: number;
   page: number;
@@ -44,7 +29,48 @@ export function HistoryTable({
   onSelect: (ids: number[]) => void;
   onPageChange: (page: number) => void;
   onSortChange: (sort: HistorySortState) => void;
-}) {
+}
+
+function isHistorySort(value: unknown): value is HistorySort {
+  return HISTORY_SORTS.includes(value as HistorySort);
+}
+
+const SORT_LABEL: Record<HistorySort, string> = {
+  date: 'columns.date',
+  score: 'columns.score',
+  total: 'columns.total',
+  correct: 'columns.correct',
+  time: 'columns.time',
+  type: 'columns.type',
+};
+
+/**
+ * The history (spec 001, section 2): select, date, score, total, correct, result, time in minutes
+ * and type; every column but select and result sorts on the server, ten rows a page, one or
+ * several rows selected. Below the spec's 840 px breakpoint the rows become cards, with the sort
+ * in a select, so nothing scrolls sideways on a phone.
+ */
+export function HistoryTable(props: HistoryTableProps) {
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  return isNarrow ? <HistoryCards {...props} /> : <HistoryGrid {...props} />;
+}
+
+function ResultTag({ passed }: { passed: boolean }) {
+  const { t } = useTranslation(HISTORY_NAMESPACE);
+  return passed ? <Tag color="green">{t('passed')}</Tag> : <Tag color="red">{t('failed')}</Tag>;
+}
+
+function HistoryGrid({
+  rows,
+  total,
+  page,
+  sort,
+  isLoading,
+  selectedIds,
+  onSelect,
+  onPageChange,
+  onSortChange,
+}: HistoryTableProps) {
   const { t } = useTranslation(HISTORY_NAMESPACE);
 
   const sortable = (key: HistorySort) => ({
@@ -64,7 +90,7 @@ export function HistoryTable({
       ...sortable('date'),
       title: t('columns.date'),
       dataIndex: 'fecha',
-      render: (value: string) => formatDate(value),
+      render: (value: string) => formatDateTime(value),
     },
     { ...sortable('score'), title: t('columns.score'), dataIndex: 'score', align: 'right' },
     {
@@ -83,8 +109,7 @@ export function HistoryTable({
       key: 'result',
       title: t('columns.result'),
       dataIndex: 'min_passed',
-      render: (passed: boolean) =>
-        passed ? <Tag color="green">{t('passed')}</Tag> : <Tag color="red">{t('failed')}</Tag>,
+      render: (passed: boolean) => <ResultTag passed={passed} />,
     },
     {
       ...sortable('time'),
@@ -119,7 +144,6 @@ export function HistoryTable({
       columns={columns}
       dataSource={[...rows]}
       loading={isLoading}
-      scroll={{ x: true }}
       locale={{ emptyText: t('empty') }}
       showSorterTooltip={false}
       rowSelection={{
@@ -128,7 +152,7 @@ export function HistoryTable({
         onChange: (keys) => onSelect(keys.map(Number)),
         getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
         getCheckboxProps: (row) => ({
-          'aria-label': t('selectRow', { date: formatDate(row.fecha), id: row.id }),
+          'aria-label': t('selectRow', { date: formatDateTime(row.fecha), id: row.id }),
         }),
       }}
       onChange={onChange}
@@ -140,5 +164,122 @@ export function HistoryTable({
         showTotal: (count) => t('total', { count }),
       }}
     />
+  );
+}
+
+/** The same rows as cards on a phone: a checkbox, the date and time, the result and the facts. */
+function HistoryCards({
+  rows,
+  total,
+  page,
+  sort,
+  isLoading,
+  selectedIds,
+  onSelect,
+  onPageChange,
+  onSortChange,
+}: HistoryTableProps) {
+  const { t } = useTranslation(HISTORY_NAMESPACE);
+  const selected = new Set(selectedIds);
+  const pageIds = rows.map((row) => row.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const sortOptions = HISTORY_SORTS.flatMap((key) =>
+    (['desc', 'asc'] as const).map((order) => ({
+      value: `${key}:${order}`,
+      label: t(`sort.${order}`, { column: t(SORT_LABEL[key]) }),
+    })),
+  );
+
+  const toggle = (id: number, isChecked: boolean) =>
+    onSelect(isChecked ? [...selectedIds, id] : selectedIds.filter((other) => other !== id));
+
+  return (
+    <div className="history-cards" aria-busy={isLoading}>
+      <div className="history-cards__toolbar">
+        <Checkbox
+          checked={allSelected}
+          indeterminate={!allSelected && pageIds.some((id) => selected.has(id))}
+          disabled={pageIds.length === 0}
+          onChange={(event) => onSelect(event.target.checked ? pageIds : [])}
+          aria-label={t('selectAll')}
+        >
+          {t('selectPage')}
+        </Checkbox>
+        <Select
+          className="history-cards__sort"
+          aria-label={t('sort.label')}
+          value={`${sort.sort}:${sort.order}`}
+          options={sortOptions}
+          onChange={(value: string) => {
+            const [key, order] = value.split(':');
+            if (isHistorySort(key))
+              onSortChange({ sort: key, order: order === 'asc' ? 'asc' : 'desc' });
+          }}
+        />
+      </div>
+      {rows.length === 0 ? (
+        <p className="history-cards__empty">{t('empty')}</p>
+      ) : (
+        <ul className="history-cards__list">
+          {rows.map((row) => {
+            const when = formatDateTime(row.fecha);
+            return (
+              <li key={row.id}>
+                <article
+                  className={
+                    selected.has(row.id) ? 'history-card history-card--selected' : 'history-card'
+                  }
+                  aria-label={t('cardLabel', { date: when })}
+                >
+                  <div className="history-card__head">
+                    <Checkbox
+                      checked={selected.has(row.id)}
+                      onChange={(event) => toggle(row.id, event.target.checked)}
+                      aria-label={t('selectRow', { date: when, id: row.id })}
+                    />
+                    <span className="history-card__date">{when}</span>
+                    <ResultTag passed={row.min_passed} />
+                  </div>
+                  <dl className="history-card__facts">
+                    <div>
+                      <dt>{t('columns.type')}</dt>
+                      <dd>{t(`mode.${row.mode}`)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('columns.score')}</dt>
+                      <dd>{row.score}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('columns.correct')}</dt>
+                      <dd>
+                        {t('correctOf', {
+                          correct: row.total_correct_choices,
+                          total: row.total_test_stems,
+                        })}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('columns.time')}</dt>
+                      <dd>{row.time_minutes}</dd>
+                    </div>
+                  </dl>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="history-cards__pages">
+        <span className="history-cards__total">{t('total', { count: total })}</span>
+        <Pagination
+          simple
+          current={page}
+          pageSize={HISTORY_PAGE_SIZE}
+          total={total}
+          showSizeChanger={false}
+          onChange={onPageChange}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { storeControl } from '../../test-taking/test/engine-fixtures.ts';
 import { historyRow, subjectList } from '../test/history-fixtures.ts';
@@ -52,7 +53,7 @@ function historyCalls(requests: RecordedRequest[]) {
 const rowBox = (id: number) => screen.getByRole('checkbox', { name: new RegExp(`\\(N° ${id}\\)`) });
 
 describe('history', () => {
-  it('lists the subject of the control context, newest first, 10 a page, dates in UTC', async () => {
+  it('lists the subject of the control context, newest first, 10 a page, with the time of day', async () => {
     storeControl();
     const { requests } = historyApi();
     renderApp('/historico');
@@ -68,10 +69,68 @@ describe('history', () => {
     });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
-    // Row 1: sent 2026-03-11 23:30 UTC.
-    expect(within(rows[0]!).getByText('11/03/2026')).toBeInTheDocument();
+    // Row 1: sent 2026-03-11 23:30 UTC, shown in the student's time zone with its time.
+    expect(
+      within(rows[0]!).getByText(formatDateTime('2026-03-11T23:30:00.000Z')),
+    ).toBeInTheDocument();
+    expect(formatDateTime('2026-03-11T23:30:00.000Z')).toMatch(/^\d\d\/03\/2026 \d\d:30$/);
     expect(within(rows[0]!).getByText('Aprobado')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Práctica')).toBeInTheDocument();
+  });
+
+  it('switches between practice tests, mock exams and drills, each at its own address', async () => {
+    storeControl();
+    const { requests } = historyApi();
+    const { user, pathname } = renderApp('/historico');
+    const kinds = await screen.findByRole('navigation', { name: 'Tipo de prueba' });
+    expect(within(kinds).getByRole('link', { name: 'Prácticas' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(kinds).getByRole('link', { name: 'Ensayos' }));
+    expect(await screen.findByRole('heading', { name: 'Historial de ensayos' })).toBeVisible();
+    expect(pathname()).toBe('/historico/ensayo');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Tipo de prueba' })).getByRole('link', {
+        name: 'Repasos',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Historial de repasos' })).toBeVisible();
+    await waitFor(() =>
+      expect(historyCalls(requests).map((call) => call.type)).toEqual([
+        'custom',
+        'official',
+        'wrong_answers',
+      ]),
+    );
+  });
+
+  it('shows the rows as cards below 840 px, with the sort in a select', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 840px'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      storeControl();
+      historyApi();
+      const { user } = renderApp('/historico');
+      await screen.findByText('23 pruebas');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = screen.getAllByRole('article');
+      expect(cards).toHaveLength(10);
+      expect(within(cards[0]!).getByText('6 de 10')).toBeInTheDocument();
+      await user.click(rowBox(1));
+      expect(screen.getByRole('toolbar', { name: 'Acciones sobre la selección' })).toBeVisible();
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 
   it('sends the sort of a clicked column to the server and pages through', async () => {

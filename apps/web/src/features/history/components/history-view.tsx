@@ -5,7 +5,7 @@ import Modal from 'antd/es/modal';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { UserTestType } from '@ensaya/core/contracts/statistics';
+import type { StatsKind } from '@ensaya/core/contracts/statistics';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
@@ -16,33 +16,37 @@ import { useDeleteUserTests } from '../api/delete-user-tests.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useHistorySubject } from '../hooks/use-history-subject.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
+import { HistoryKindSwitch } from './history-kind-switch.tsx';
 import { HistoryTable, type HistorySortState } from './history-table.tsx';
 
 /** After a delete (spec 001, sections 4 and 9): the message after 2 s, the move 3 s later. */
 export const DELETED_MESSAGE_DELAY_MS = 2000;
 export const DELETED_MOVE_DELAY_MS = 3000;
 
-/** Where a delete leads: the subjects for practice tests, the mock exams for official ones. */
-const AFTER_DELETE: Record<UserTestType, string> = {
+/** Where a delete leads: the subjects for practice tests and drills, the mock exams for official ones. */
+const AFTER_DELETE: Record<StatsKind, string> = {
   custom: '/materias',
   official: '/ensayo',
+  wrong_answers: '/materias',
 };
 
-const TITLE_KEY: Record<UserTestType, string> = {
+const TITLE_KEY: Record<StatsKind, string> = {
   custom: 'pages.customHistory.title',
   official: 'pages.officialHistory.title',
+  wrong_answers: 'drillTitle',
 };
 
 /**
- * A subject's history of one test type (`/historico`, `/historico/ensayo`). With an active
+ * A subject's history of one kind of test (`/historico`, `/historico/ensayo`,
+ * `/historico/repasos`), with a switch between the kinds. With an active
  * subscription and a selection: delete (one row) or delete all (several), each after a
  * confirmation; return to `/temashistorial` and review at `/revisar` (exactly one row). Without
  * one the history stays readable and the actions are hidden.
  */
-export function HistoryView({ type }: { type: UserTestType }) {
+export function HistoryView({ type }: { type: StatsKind }) {
   const { t } = useTranslation(HISTORY_NAMESPACE);
   const navigate = useNavigate();
-  const subject = useHistorySubject(type);
+  const subject = useHistorySubject(type === 'official' ? 'official' : 'custom');
   const [sort, setSort] = useState<HistorySortState>({ sort: 'date', order: 'desc' });
   const [page, setPage] = useState(1);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
@@ -54,7 +58,10 @@ export function HistoryView({ type }: { type: UserTestType }) {
     subject.subjectId === null ? null : { subjectId: subject.subjectId, type, ...sort, page },
   );
   const deletion = useDeleteUserTests();
-  const title = t(TITLE_KEY[type], { ns: 'translation' });
+  // Drills' title is the feature's own (the global texts load with the login page).
+  const title = t(TITLE_KEY[type], {
+    ns: type === 'wrong_answers' ? HISTORY_NAMESPACE : 'translation',
+  });
 
   useEffect(() => {
     const pending = timers.current;
@@ -105,7 +112,10 @@ export function HistoryView({ type }: { type: UserTestType }) {
   function returnTo(id: number) {
     const row = rows.find((candidate) => candidate.id === id);
     // `/temashistorial` reads the attempt from the control context (and from `?id=`).
-    updateControl({ userTestId: id, type: row?.type ?? type });
+    updateControl({
+      userTestId: id,
+      type: row?.type ?? (type === 'official' ? 'official' : 'custom'),
+    });
     void navigate(`/temashistorial?id=${id}`);
   }
 
@@ -113,6 +123,7 @@ export function HistoryView({ type }: { type: UserTestType }) {
     <section className="page history-page">
       <EnginePageHeader title={title} control={subject.control} onBack={() => void navigate(-1)} />
       {subject.name && <p className="page__lead">{t('lead', { subject: subject.name })}</p>}
+      <HistoryKindSwitch current={type} subjectId={subject.subjectId} />
       {!subject.hasAccess && subject.card && (
         <Alert className="history-page__notice" type="info" showIcon title={t('readOnly')} />
       )}
@@ -124,7 +135,7 @@ export function HistoryView({ type }: { type: UserTestType }) {
           showIcon
           role="status"
           title={deletedMessage}
-          description={t(type === 'custom' ? 'movingToSubjects' : 'movingToExams')}
+          description={t(type === 'official' ? 'movingToExams' : 'movingToSubjects')}
         />
       )}
 

@@ -39,10 +39,13 @@ describe('attempt review', () => {
     await user.click(within(question).getByRole('button', { name: 'Ver explicación' }));
     expect(within(question).getByText('El límite urbano es 50 km/h.')).toBeVisible();
 
-    // The marked question is checked in the status table, the other is not.
-    expect(screen.getByRole('checkbox', { name: 'Marcada 1' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Marcada 2' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Respondida 2' })).toBeChecked();
+    // The question palette says which question is marked and which answered.
+    expect(
+      screen.getByRole('button', { name: /^Ir a la pregunta 1: .* y marcada$/ }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Ir a la pregunta 2: respondida' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     const second = await screen.findByRole('article', { name: 'Pregunta 2 de 2' });

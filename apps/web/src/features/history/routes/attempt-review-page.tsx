@@ -17,15 +17,15 @@ import {
   updateControl,
 } from '../../test-taking/lib/control-context.ts';
 import { useAttemptReview } from '../api/get-attempt-review.ts';
+import { HISTORY_PATHS } from '../components/history-kind-switch.tsx';
 import { ReviewQuestion } from '../components/review-question.tsx';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
-
-const HISTORY_ROUTE = { custom: '/historico', official: '/historico/ensayo' } as const;
+import { statsKindOf } from '@ensaya/core/statistics/kind';
 
 /**
  * `/revisar?id=` (spec 001, section 2): a sent attempt question by question, with the student's
  * answers against the keys, the explanation on demand, and the status table with the marked
- * questions checked. Finish goes back to the history of the attempt's type.
+ * questions checked. Finish goes back to the history of the attempt's kind.
  */
 export function AttemptReviewPage() {
   const { t } = useTranslation(HISTORY_NAMESPACE);
@@ -66,7 +66,8 @@ export function AttemptReviewPage() {
   }
 
   const data = attempt.data;
-  const historyRoute = HISTORY_ROUTE[data.type];
+  // Back to the history of the attempt's kind: a drill has its own (core `statsKindOf`).
+  const historyRoute = HISTORY_PATHS[statsKindOf(data)];
   const finish = () => {
     updateControl({ userTestId: null, type: data.type });
     void navigate(historyRoute);

@@ -36,9 +36,10 @@ export function subjectList(hasAccess: boolean): SubjectListResponse {
 export function historyRow(id: number, change: Partial<HistoryRow> = {}): HistoryRow {
   return {
     id,
-    // 23:30 UTC: the local date could be the next day; the UTC one is shown.
+    // 23:30 UTC: shown with its time of day in the student's time zone.
     fecha: `2026-03-${String(10 + (id % 10)).padStart(2, '0')}T23:30:00.000Z`,
     type: 'custom',
+    kind: change.mode === 'wrong_answers' ? 'wrong_answers' : (change.type ?? 'custom'),
     mode: 'practice',
     total_test_stems: 10,
     total_correct_choices: 6,
@@ -63,6 +64,7 @@ export const sentAttempt: Attempt = {
   study_mode: false,
   seconds: 2700,
   started_at: '2026-03-04T23:10:00.000Z',
+  begun_at: '2026-03-04T23:10:30.000Z',
   deadline_at: '2026-03-04T23:55:00.000Z',
   submitted_at: '2026-03-04T23:50:00.000Z',
   server_now: '2026-03-10T12:00:00.000Z',

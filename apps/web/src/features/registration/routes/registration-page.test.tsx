@@ -111,7 +111,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription('Usa solo letras.');
     expect(screen.getByLabelText('Apellido')).toHaveAccessibleDescription(
@@ -219,7 +219,7 @@ describe('registration form', () => {
       'POST /api/register': () => ({
         status: 422,
         body: {
-          message: 'Por favor complete los campos requeridos.',
+          message: 'Por favor completa los campos requeridos.',
           errors: {
             last_name: ['Usa solo letras.'],
             phone: ['Ingresa un teléfono válido (solo dígitos, máximo 11).'],
@@ -233,7 +233,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     expect(screen.getByLabelText('Apellido')).toHaveAccessibleDescription('Usa solo letras.');
     expect(screen.getByLabelText('Teléfono móvil')).toHaveAccessibleDescription(

@@ -27,7 +27,9 @@ describe('trial confirmation (/confirmacion)', () => {
       await screen.findByRole('heading', { name: '¡Tu período de prueba comenzó!' }),
     ).toBeVisible();
     expect(
-      await screen.findByText(/termina el 08\/03\/2026; ese día se hará el primer cobro/),
+      await screen.findByText(
+        /termina el 08\/03\/2026\. Hasta entonces tienes acceso completo a tus materias/,
+      ),
     ).toBeVisible();
     const steps = within(screen.getByRole('navigation', { name: 'Pasos de la suscripción' }))
       .getAllByRole('listitem')

@@ -1,10 +1,10 @@
-import type { UserTestType } from '@ensaya/core/contracts/statistics';
+import type { StatsKind } from '@ensaya/core/contracts/statistics';
 
-/** What every statistics call of the page is about: a subject and, optionally, one test type. */
+/** What every statistics call of the page is about: a subject and, optionally, one kind of test. */
 export interface StatisticsScope {
   subjectId: number;
-  /** Absent: both types count. */
-  type: UserTestType | undefined;
+  /** Absent: practice and mock exams together (wrong-answer drills only as their own kind). */
+  type: StatsKind | undefined;
 }
 
 export const statisticsQueryKey = ['statistics'] as const;

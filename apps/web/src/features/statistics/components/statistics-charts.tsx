@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { distinctShortNames, shortThemeName } from '@ensaya/core/content/short-names';
 import type {
   Gauss,
   GeneralThemeStats,
@@ -34,7 +35,11 @@ export function AverageCard({ stats }: { stats: UserSubjectStats }) {
     { label: t('average.attempts'), value: number(stats.attempts, 0) },
   ];
   return (
-    <ChartCard title={t('average.title')} description={t('average.description')}>
+    <ChartCard
+      className="chart-card--wide average-card"
+      title={t('average.title')}
+      description={t('average.description')}
+    >
       <dl className="average-card__numbers">
         {items.map((item) => (
           <div key={item.label} className="average-card__number">
@@ -106,6 +111,7 @@ export function ThemesRadialCard({ themes }: { themes: readonly ThemeStats[] }) 
 export function ThemeColumnsCard({ columns }: { columns: ThemeColumns }) {
   const { t } = useTranslation(STATISTICS_NAMESPACE);
   const number = useNumber();
+  const themeNames = columns.themes.map((theme) => theme.name);
   const series = columns.series.map((item) => ({
     name: t(`outcome.${item.key}`),
     data: item.data,
@@ -126,8 +132,10 @@ export function ThemeColumnsCard({ columns }: { columns: ThemeColumns }) {
       }))}
     >
       <ColumnChart
-        categories={columns.themes.map((theme) => theme.name)}
+        categories={themeNames}
+        axisLabels={distinctShortNames(themeNames, shortThemeName)}
         series={series}
+        formatValue={(value) => number(value, 0)}
         label={t('columns.chartLabel')}
       />
     </ChartCard>
@@ -145,9 +153,9 @@ export function ThemesBarCard({
   const { t } = useTranslation(STATISTICS_NAMESPACE);
   const number = useNumber();
   const everyone = new Map(general.map((theme) => [theme.theme_id, theme.average_percentage]));
+  const themeNames = themes.map((theme) => theme.name);
   return (
     <ChartCard
-      className="chart-card--wide"
       title={t('bars.title')}
       description={t('bars.description')}
       figuresLabel={t('bars.title')}
@@ -160,8 +168,10 @@ export function ThemesBarCard({
       }))}
     >
       <BarChart
-        categories={themes.map((theme) => theme.name)}
+        categories={themeNames}
+        axisLabels={distinctShortNames(themeNames, shortThemeName)}
         max={100}
+        formatValue={(value) => `${number(value)} %`}
         series={[
           {
             name: t('bars.you'),

@@ -1,10 +1,11 @@
 import '../../../components/charts/charts.css';
+import '../statistics.css';
 import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { UserTestType } from '@ensaya/core/contracts/statistics';
+import type { StatsKind } from '@ensaya/core/contracts/statistics';
 import { ChartGrid } from '../../../components/charts/chart-card.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -28,7 +29,14 @@ import {
 import { useStatisticsSubject } from '../hooks/use-statistics-subject.ts';
 import { STATISTICS_NAMESPACE } from '../lib/statistics-i18n.ts';
 
-type TypeFilter = 'all' | UserTestType;
+type TypeFilter = 'all' | StatsKind;
+
+/** Each kind's history (issue 13: the statistics counted tests the history could not show). */
+const HISTORY_LINKS = [
+  { kind: 'custom', to: '/historico' },
+  { kind: 'official', to: '/historico/ensayo' },
+  { kind: 'wrong_answers', to: '/historico/repasos' },
+] as const;
 
 /**
  * `/estadistica` (spec 001, section 2): for the subject chosen on `/materias` (or `?subject_id=`),
@@ -97,9 +105,19 @@ export function StatisticsPage() {
             { value: 'all', label: t('filter.all') },
             { value: 'custom', label: t('filter.custom') },
             { value: 'official', label: t('filter.official') },
+            { value: 'wrong_answers', label: t('filter.wrong_answers') },
           ]}
         />
       </div>
+
+      <nav className="statistics-page__history" aria-label={t('history.label')}>
+        <span>{t('history.label')}:</span>
+        {HISTORY_LINKS.map((link) => (
+          <Link key={link.kind} to={`${link.to}?subject_id=${subject.subjectId}`}>
+            {t(`history.${link.kind}`)}
+          </Link>
+        ))}
+      </nav>
 
       {subject.hasAccess && (
         <div className="form-actions statistics-page__review">

@@ -8,8 +8,9 @@ import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
 export type SubjectAction = 'takeTests' | 'history' | 'statistics' | 'resume';
 
 /**
- * One subject (spec 001, section 2): take exams only with access (otherwise the link to
- * subscribe), history and statistics once a test was taken, and the test in progress to resume.
+ * One subject (spec 001, section 2): take exams only with access (a subscription or its trial;
+ * otherwise "See packages", to the price table), history and statistics once a test was taken, and
+ * the test in progress to resume.
  */
 export function SubjectCard({
   card,
@@ -50,7 +51,8 @@ export function SubjectCard({
             {t('card.takeTests')}
           </Button>
         ) : (
-          <Link to="/cuenta/editar" className="subject-card__subscribe">
+          // No access (none, an ended one, or another package's subject): the packages to choose.
+          <Link to="/paquetes" className="subject-card__subscribe">
             {t('card.subscribe')}
           </Link>
         )}

@@ -81,9 +81,10 @@ describe('subjects page', () => {
 
     const classB = cardOf('Examen teórico clase B');
     expect(within(classB).queryByRole('button', { name: 'Rendir pruebas' })).toBeNull();
-    expect(
-      within(classB).getByRole('link', { name: 'Suscríbete para rendir pruebas' }),
-    ).toHaveAttribute('href', '/cuenta/editar');
+    expect(within(classB).getByRole('link', { name: 'Ver paquetes' })).toHaveAttribute(
+      'href',
+      '/paquetes',
+    );
   });
 
   it('stores the control context of the chosen subject and opens the next screen', async () => {

@@ -8,6 +8,7 @@ import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engi
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
+import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
 import { TEST_ROUTE } from '../../test-taking/lib/attempt-routes.ts';
 import { writeControl, type ControlContext } from '../../test-taking/lib/control-context.ts';
 import { markTestRunning } from '../../test-taking/lib/test-flags.ts';
@@ -40,7 +41,7 @@ const ACTION_ROUTE: Record<Exclude<SubjectAction, 'resume'>, string> = {
 
 /** `/materias`: the subject cards of each standard test (spec 001, section 2). */
 export function SubjectsPage() {
-  const { t } = useTranslation(SUBJECTS_NAMESPACE);
+  const { t, i18n } = useTranslation(SUBJECTS_NAMESPACE);
   const navigate = useNavigate();
   const subjects = useSubjects();
   const error = subjects.error;
@@ -71,6 +72,9 @@ export function SubjectsPage() {
         onBack={() => void navigate('/dashboard')}
       />
       <p className="page__lead">{t('lead')}</p>
+      <InProgressBanner />
+      {/* Said once, in English only: the bank is Spanish, as the PAES and the class B exam are. */}
+      {i18n.resolvedLanguage === 'en' && <p className="page__lead">{t('languageNote')}</p>}
       {subjects.isPending && <FullPageSpinner />}
       {subjects.isError && !(isApiRequestError(error) && error.handled) && (
         <div className="form-alert" role="alert">

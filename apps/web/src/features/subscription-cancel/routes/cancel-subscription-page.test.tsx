@@ -153,7 +153,7 @@ describe('cancel wizard', () => {
     await user.type(improvementBox(), '   ');
     await user.click(screen.getByRole('button', { name: 'Cancelar la renovación' }));
 
-    expect(await screen.findByText('Por favor complete los campos requeridos.')).toBeVisible();
+    expect(await screen.findByText('Por favor completa los campos requeridos.')).toBeVisible();
     expect(within(reasonGroup()).getByText('Por favor responde esta pregunta.')).toBeVisible();
     expect(improvementBox()).toHaveAccessibleDescription('Por favor responde esta pregunta.');
     expect(screen.getAllByText('Por favor responde esta pregunta.')).toHaveLength(2);
@@ -183,7 +183,7 @@ describe('cancel wizard', () => {
         'POST /api/user-subscriptions/feedback': () => ({
           status: 422,
           body: {
-            message: 'Por favor complete los campos requeridos.',
+            message: 'Por favor completa los campos requeridos.',
             errors: {
               'feedback.reason': ['Elige una de las opciones.'],
               'feedback.comment': ['Debe tener como máximo 200 caracteres.'],
@@ -203,7 +203,7 @@ describe('cancel wizard', () => {
     );
     expect(improvementBox()).not.toHaveAccessibleDescription();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Por favor complete los campos requeridos.',
+      'Por favor completa los campos requeridos.',
     );
     // Still on the form.
     expect(screen.getByRole('heading', { name: 'Cuéntanos por qué te vas' })).toBeVisible();

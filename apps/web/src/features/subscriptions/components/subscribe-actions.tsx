@@ -87,6 +87,11 @@ export function SubscribeActions({
   const plan = subscription.package.name;
   const total = formatClp(subscription.price.total);
   const days = subscription.package.duration;
+  // A coupon discounts the first payment only (core's COUPON_SCOPE): say both amounts.
+  const couponTexts =
+    subscription.coupon && subscription.price.discount > 0
+      ? { code: subscription.coupon.code, renewal: formatClp(subscription.price.price) }
+      : null;
   const isRedirecting = startPayment.isPending || startPayment.isSuccess;
 
   return (
@@ -112,13 +117,23 @@ export function SubscribeActions({
       >
         {status === 'Created' && (
           <>
-            <p>{t('subscribe.created', { plan, total, days })}</p>
+            <p>
+              {couponTexts
+                ? t('subscribe.createdCoupon', { plan, total, days, ...couponTexts })
+                : t('subscribe.created', { plan, total, days })}
+            </p>
             {subscription.trial_duration > 0 && (
               <p>{t('subscribe.createdTrial', { count: subscription.trial_duration })}</p>
             )}
           </>
         )}
-        {status === 'Trial' && <p>{t('subscribe.trial', { plan, total, days })}</p>}
+        {status === 'Trial' && (
+          <p>
+            {couponTexts
+              ? t('subscribe.trialCoupon', { plan, total, days, ...couponTexts })
+              : t('subscribe.trial', { plan, total, days })}
+          </p>
+        )}
         {status === 'Pending_payment' && <p>{t('subscribe.pendingPayment', { plan })}</p>}
         <p className="form-info">{t('subscribe.platform', { amount: validationAmount })}</p>
         <p className="subscribe-actions__redirecting" role="status">

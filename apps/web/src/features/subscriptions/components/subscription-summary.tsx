@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canApplyCoupon, trialEnd } from '@ensaya/core/subscriptions/lifecycle';
-import { formatDate } from '../../../lib/format.ts';
-import { maskChileanMobile } from '../../../lib/phone-mask.ts';
+import { formatDate, formatPhone, formatTaxId } from '../../../lib/format.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import type { Subscription } from '../api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
@@ -42,11 +41,6 @@ function SummarySection({
       {children}
     </section>
   );
-}
-
-/** A Chilean mobile as the registration form shows it; any other number as it is. */
-function displayPhone(phone: string | null): string | null {
-  return phone && /^569\d{8}$/.test(phone) ? maskChileanMobile(phone) : phone;
 }
 
 /**
@@ -94,8 +88,8 @@ export function SubscriptionSummary({
           items={[
             { label: t('summary.name'), value: `${user.name} ${user.last_name}` },
             { label: t('summary.email'), value: user.email },
-            { label: t('summary.taxId'), value: user.tax_id },
-            { label: t('summary.phone'), value: displayPhone(user.phone) },
+            { label: t('summary.taxId'), value: formatTaxId(user.tax_id, user.country_id) },
+            { label: t('summary.phone'), value: formatPhone(user.phone) },
           ]}
         />
       </SummarySection>
@@ -162,7 +156,7 @@ export function SubscriptionSummary({
       </SummarySection>
 
       <SummarySection id="price" title={t('summary.price')}>
-        <PriceBlock price={subscription.price} />
+        <PriceBlock subscription={subscription} />
         {canUseCoupon && <CouponField subscription={subscription} />}
       </SummarySection>
 

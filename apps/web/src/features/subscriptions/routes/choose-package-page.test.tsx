@@ -150,7 +150,7 @@ describe('subscribe wizard after registration (/subscripcion/paquete, no subscri
       'POST /api/user-subscriptions': () => ({
         status: 422,
         body: {
-          message: 'Por favor complete los campos requeridos.',
+          message: 'Por favor completa los campos requeridos.',
           errors: { package_id: ['Este paquete no existe o no está a la venta.'] },
         },
       }),

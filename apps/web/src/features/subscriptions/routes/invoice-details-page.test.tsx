@@ -45,10 +45,13 @@ describe('summary at /factura/detalles', () => {
     expect(within(service).getByText('PAES Mensual')).toBeVisible();
     expect(within(service).getByText('30 días')).toBeVisible();
     expect(within(service).getByText(/^Todas las materias: Competencia Lectora/)).toBeVisible();
-    expect(priceRow('Precio neto')).toHaveTextContent('$8.395');
+    // Two sums that add up: price − discount = total, and the total's net + VAT.
+    expect(priceRow('Precio del plan (IVA incluido)')).toHaveTextContent('$9.990');
     expect(priceRow('Descuento')).toHaveTextContent('$0');
-    expect(priceRow('IVA (19 %)')).toHaveTextContent('$1.595');
     expect(priceRow('Total')).toHaveTextContent('$9.990');
+    expect(priceRow('Neto')).toHaveTextContent('$8.395');
+    expect(priceRow('IVA (19 %)')).toHaveTextContent('$1.595');
+    expect(screen.queryByText(/El cupón se aplica solo/)).toBeNull();
   });
 
   it('shows the real trial dates, in DD/MM/YYYY and UTC', async () => {
@@ -152,16 +155,40 @@ describe('summary at /factura/detalles', () => {
     await user.type(await screen.findByLabelText('Cupón de descuento'), 'bienvenida10');
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
 
-    expect(await screen.findByText('Cupón BIENVENIDA10 aplicado.')).toBeVisible();
-    expect(priceRow('Descuento')).toHaveTextContent('-$999');
-    expect(priceRow('Precio neto')).toHaveTextContent('$7.555');
+    expect(await screen.findByText('Cupón BIENVENIDA10 aplicado a tu primer pago.')).toBeVisible();
+    // $9.990 − $999 = $8.991 = $7.555 + $1.436: the block adds up as shown.
+    expect(priceRow('Precio del plan (IVA incluido)')).toHaveTextContent('$9.990');
+    expect(priceRow('Descuento del cupón BIENVENIDA10')).toHaveTextContent('−$999');
+    expect(priceRow('Total de tu primer pago')).toHaveTextContent('$8.991');
+    expect(priceRow('Neto')).toHaveTextContent('$7.555');
     expect(priceRow('IVA (19 %)')).toHaveTextContent('$1.436');
-    expect(priceRow('Total')).toHaveTextContent('$8.991');
+    expect(
+      screen.getByText(
+        'El cupón se aplica solo a tu primer pago. Cada renovación cuesta $9.990 (IVA incluido) por 30 días.',
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Agregar' })).toBeDisabled();
     expect(screen.getByLabelText('Cupón de descuento')).toBeDisabled();
     expect(posted(requests, '/api/user-subscriptions/40/subscribe')[0]?.body).toEqual({
       code: 'bienvenida10',
     });
+  });
+
+  it('confirms a coupon for the first payment only, and the price of every renewal', async () => {
+    invoiceApi(
+      subscription({
+        price: { price: 5990, discount: 599, net: 4530, vat: 861, total: 5391, vat_percentage: 19 },
+        coupon: { code: 'BIENVENIDA10', type: 'percent', value: 10 },
+      }),
+    );
+    const { user } = renderApp('/factura/detalles?subscription=40');
+    await user.click(await screen.findByRole('button', { name: 'Suscribirme' }));
+    const dialog = await findDialog('Confirma tu suscripción');
+    expect(dialog).toHaveTextContent(
+      'Tu primer pago será de $5.391 (con el cupón BIENVENIDA10); desde la primera renovación pagarás $5.990 cada 30 días.',
+    );
+    expect(dialog).not.toHaveTextContent('$5.391 cada 30 días');
+    expect(dialog).toHaveTextContent('Si cancelas antes, no se te cobra nada.');
   });
 
   it('confirms, tells about the payment platform, keeps the id and opens the card page', async () => {

@@ -25,7 +25,7 @@ export async function getResult(id: number): Promise<AttemptResult> {
     await queue.flush();
     queue.dispose();
   }
-  return submitAttempt(id);
+  return submitAttempt(id, 'leave');
 }
 
 export const resultQueryOptions = (id: number) =>

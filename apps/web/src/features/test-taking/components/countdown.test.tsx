@@ -13,7 +13,12 @@ describe('countdown', () => {
     const onExpire = vi.fn();
     // The server's clock is 30 s ahead of this one: of its 2 minutes, 90 s are left.
     render(
-      <Countdown deadlineAt="2026-03-05T12:02:00.000Z" offsetMs={30_000} onExpire={onExpire} />,
+      <Countdown
+        deadlineAt="2026-03-05T12:02:00.000Z"
+        offsetMs={30_000}
+        timerSeconds={120}
+        onExpire={onExpire}
+      />,
     );
     expect(screen.getByRole('timer', { name: 'Tiempo restante' })).toHaveTextContent('00:01:30');
 
@@ -27,5 +32,22 @@ describe('countdown', () => {
 
     act(() => vi.advanceTimersByTime(5_000));
     expect(onExpire).toHaveBeenCalledOnce();
+  });
+
+  it('warns at five minutes and at one minute left, in words announced by screen readers', () => {
+    render(
+      <Countdown
+        deadlineAt="2026-03-05T12:06:00.000Z"
+        offsetMs={0}
+        timerSeconds={3600}
+        onExpire={() => undefined}
+      />,
+    );
+    const live = screen.getByRole('alert');
+    expect(live).toBeEmptyDOMElement();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(live).toHaveTextContent('Quedan 5 minutos.');
+    act(() => vi.advanceTimersByTime(4 * 60_000));
+    expect(live).toHaveTextContent('Queda 1 minuto.');
   });
 });

@@ -1,10 +1,9 @@
 import '../test-taking.css';
 import Button from 'antd/es/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { updateControl, type ControlContext } from '../lib/control-context.ts';
-import { readPageHeaderIndex, writePageHeaderIndex } from '../lib/test-flags.ts';
+import { writePageHeaderIndex } from '../lib/test-flags.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 
 function BackIcon() {
@@ -33,6 +32,20 @@ const MENU = [
 ] as const;
 
 /**
+ * The menu item of the page the student is on, from the address (issue 13: a stored index lit
+ * "Materias" on the result, the statistics and the setup). The histories and the review of an
+ * attempt are under history; pages that are none of the three (setup, result) light nothing.
+ */
+export function pageHeaderTabFor(pathname: string): number | null {
+  if (pathname === '/materias') return 0;
+  if (pathname === '/historico' || pathname.startsWith('/historico/') || pathname === '/revisar') {
+    return 1;
+  }
+  if (pathname === '/estadistica') return 2;
+  return null;
+}
+
+/**
  * The page header of the test screens (spec 000 section 11, spec 001 section 2): a back button,
  * the title and, when the student has taken tests in the subject, a menu with subjects (only with
  * access), history and statistics. While a test runs there is no menu: nothing leads away.
@@ -49,7 +62,7 @@ export function EnginePageHeader({
   isTestRunning?: boolean;
 }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
-  const [activeIndex, setActiveIndex] = useState(readPageHeaderIndex);
+  const activeIndex = pageHeaderTabFor(useLocation().pathname);
   const items =
     control && control.testCount > 0 && !isTestRunning
       ? MENU.filter((item) => !item.needsAccess || control.hasAccess)
@@ -70,7 +83,6 @@ export function EnginePageHeader({
               className="engine-header__link"
               aria-current={item.index === activeIndex ? 'page' : undefined}
               onClick={() => {
-                setActiveIndex(item.index);
                 writePageHeaderIndex(item.index);
                 // History and statistics open on the practice tests (spec 001, section 2).
                 if (item.index > 0) updateControl({ type: 'custom' });

@@ -4,14 +4,20 @@ import { useTranslation } from 'react-i18next';
 import type { Attempt } from '@ensaya/core/contracts/engine';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 
-/** The instructions the student continues from before the test starts (spec 001, section 4). */
+/**
+ * The instructions the student continues from before the test starts (spec 001, section 4): the
+ * clock starts on "Continue", and the keyboard shortcuts are listed.
+ */
 export function InstructionsModal({
   open,
   attempt,
+  isBeginning = false,
   onContinue,
 }: {
   open: boolean;
   attempt: Pick<Attempt, 'questions' | 'seconds' | 'study_mode' | 'subject_name'>;
+  /** The server is starting the clock. */
+  isBeginning?: boolean;
   onContinue: () => void;
 }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
@@ -24,7 +30,7 @@ export function InstructionsModal({
       mask={{ closable: false }}
       keyboard={false}
       footer={
-        <Button type="primary" onClick={onContinue} autoFocus>
+        <Button type="primary" onClick={onContinue} loading={isBeginning} autoFocus>
           {t('instructions.continue')}
         </Button>
       }
@@ -37,6 +43,7 @@ export function InstructionsModal({
         </li>
         <li>{t('instructions.answer')}</li>
         <li>{t('instructions.mark')}</li>
+        <li>{t('instructions.shortcuts')}</li>
         <li>{t('instructions.saved')}</li>
         {attempt.study_mode && <li>{t('instructions.studyMode')}</li>}
         <li>{t('instructions.finish')}</li>

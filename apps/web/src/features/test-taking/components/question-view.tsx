@@ -5,6 +5,7 @@ import Tag from 'antd/es/tag';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
+import { useMe } from '../../../lib/session.ts';
 import type { AnswerState } from '../lib/answers.ts';
 import type { RevealedSolution } from '../lib/save-queue.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
@@ -66,6 +67,8 @@ export const QuestionView = memo(function QuestionView({
   onToggleMark,
 }: QuestionViewProps) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  // The back office is for administrators: a debug student is not one, so the link is theirs only.
+  const isAdmin = useMe().data?.role === 'admin';
   const keyIds = new Set(
     solution?.correct_choice_ids ??
       (isDebug ? question.choices.filter((c) => c.is_correct).map((c) => c.id) : []),
@@ -82,10 +85,15 @@ export const QuestionView = memo(function QuestionView({
         {question.is_multi_choice && <Tag color="blue">{t('question.multiChoice')}</Tag>}
         {isDebug && (
           <span className="question__debug">
-            {t('question.debugId', { id: question.stem_id })}{' '}
-            <a href={`/admin/questions/${question.stem_id}`} target="_blank" rel="noopener">
-              {t('question.debugLink')}
-            </a>
+            {t('question.debugId', { id: question.stem_id })}
+            {isAdmin && (
+              <>
+                {' '}
+                <a href={`/admin/questions/${question.stem_id}`} target="_blank" rel="noopener">
+                  {t('question.debugLink')}
+                </a>
+              </>
+            )}
           </span>
         )}
       </header>

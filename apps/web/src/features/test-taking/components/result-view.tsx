@@ -33,7 +33,7 @@ export function ResultView({ result }: { result: AttemptResult }) {
   const threshold =
     result.type === 'custom'
       ? t('result.customThreshold', { percentage, pass: CUSTOM_PASS_PERCENTAGE })
-      : t('result.officialThreshold', { score: result.score, grade: result.approval_grade });
+      : t('result.officialThreshold', { count: result.score, grade: result.approval_grade });
 
   const facts: Array<[string, string | number]> = [
     [t('result.date'), formatDate(result.start)],
@@ -78,7 +78,9 @@ export function ResultView({ result }: { result: AttemptResult }) {
           />
         </div>
       </div>
-      {result.special_numbers.length > 0 && (
+      {/* Special questions count only in an official class B exam (spec 001 section 5); the
+          server draws them for any class B attempt, so a practice must not list them. */}
+      {result.type === 'official' && result.special_numbers.length > 0 && (
         <p className="result__specials">
           {t('result.specialNumbers', { numbers: result.special_numbers.join(', ') })}
         </p>

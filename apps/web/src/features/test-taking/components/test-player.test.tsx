@@ -23,6 +23,22 @@ function engineApi(attempt: Attempt, handlers: Handlers = {}, user = demoUser) {
       return { status: 204 };
     },
     [`GET /api/user-tests/${attempt.id}`]: () => ({ status: 200, body: { data: attempt } }),
+    [`POST /api/user-tests/${attempt.id}/begin`]: () => {
+      const now = new Date();
+      return {
+        status: 200,
+        body: {
+          data: {
+            begun_at: now.toISOString(),
+            deadline_at:
+              attempt.seconds === null
+                ? null
+                : new Date(now.getTime() + attempt.seconds * 1000).toISOString(),
+            server_now: now.toISOString(),
+          },
+        },
+      };
+    },
     [`POST /api/user-tests/${attempt.id}/stems`]: (request) => {
       const { stems } = request.body as { stems: AnswerRecord[] };
       return {
@@ -55,7 +71,9 @@ async function openTest(count = 12) {
   return view;
 }
 
-const statusBox = (name: string) => screen.getByRole('checkbox', { name });
+/** A number of the question palette; its name says whether it is answered and marked. */
+const palette = (n: number) =>
+  screen.getByRole('button', { name: new RegExp(`^Ir a la pregunta ${n}: `) });
 
 describe('test player', () => {
   it('answers, marks, pages and shows each question in the status table, saving every change', async () => {
@@ -69,8 +87,8 @@ describe('test player', () => {
 
     await user.click(screen.getByRole('radio', { name: /^A\) Alternativa 1A/ }));
     expect(screen.getByRole('radio', { name: /^A\)/ })).toBeChecked();
-    expect(statusBox('Respondida 1')).toBeChecked();
-    expect(statusBox('Marcada 1')).not.toBeChecked();
+    expect(palette(1)).toHaveAccessibleName(/: respondida/);
+    expect(palette(1)).not.toHaveAccessibleName(/marcada/);
     await waitFor(() =>
       expect(savedStems(requests)).toEqual([
         expect.objectContaining({ stem_id: 101, stem_choice_ids: [1011], is_marked: false }),
@@ -80,7 +98,7 @@ describe('test player', () => {
 
     // The mark changes only the mark; the answer stays.
     await user.click(screen.getByRole('checkbox', { name: 'Marcar para revisar' }));
-    expect(statusBox('Marcada 1')).toBeChecked();
+    expect(palette(1)).toHaveAccessibleName(/marcada$/);
     await waitFor(() => expect(savedStems(requests)).toHaveLength(2));
     const [first, second] = savedStems(requests);
     expect(second).toMatchObject({ stem_id: 101, stem_choice_ids: [1011], is_marked: true });
@@ -101,12 +119,12 @@ describe('test player', () => {
     expect(screen.getByRole('heading', { name: 'Pregunta 11 de 12' })).toBeInTheDocument();
     expect(within(pager).getAllByRole('button', { name: /^Pregunta \d+$/ })).toHaveLength(2);
 
-    // A row of the status table opens its question.
-    fireEvent.click(statusBox('Marcada 1').closest('td')!);
+    // A number of the palette opens its question.
+    await user.click(palette(1));
     expect(screen.getByRole('heading', { name: 'Pregunta 1 de 12' })).toBeInTheDocument();
-    expect(statusBox('Marcada 1')).toBeChecked();
+    expect(palette(1)).toHaveAccessibleName(/marcada$/);
     expect(screen.getByRole('radio', { name: /^A\) Alternativa 1A/ })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Ir a la pregunta 5' }));
+    await user.click(palette(5));
     expect(screen.getByRole('heading', { name: 'Pregunta 5 de 12' })).toBeInTheDocument();
     expect(screen.getByText('1 de 12 respondidas')).toBeInTheDocument();
   }, 20_000);
@@ -154,9 +172,9 @@ describe('test player', () => {
     const { requests } = engineApi(attempt);
     await openTest();
 
-    expect(statusBox('Respondida 1')).toBeChecked();
-    expect(statusBox('Respondida 2')).toBeChecked();
-    expect(statusBox('Marcada 2')).toBeChecked();
+    expect(palette(1)).toHaveAccessibleName(/: respondida/);
+    expect(palette(2)).toHaveAccessibleName(/: respondida/);
+    expect(palette(2)).toHaveAccessibleName(/marcada$/);
     await waitFor(() =>
       expect(savedStems(requests)).toEqual([
         { stem_id: 102, stem_choice_ids: [1023], is_marked: true, seq: 50 },
@@ -257,7 +275,7 @@ describe('test player', () => {
     expect(screen.queryByRole('button', { name: 'Comprobar respuesta' })).not.toBeInTheDocument();
   });
 
-  it('shows a debug user the question id, its back-office link and the correct choices', async () => {
+  it('shows a debug user the question id and the correct choices, the back-office link only to an admin', async () => {
     const attempt = makeAttempt(12);
     attempt.questions[0] = makeQuestion(1, {
       choices: makeQuestion(1).choices.map((choice, index) => ({
@@ -269,28 +287,48 @@ describe('test player', () => {
     await openTest();
 
     expect(screen.getByText('ID 101')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver en administración' })).toHaveAttribute(
-      'href',
-      '/admin/questions/101',
-    );
+    // A debug student is not an administrator: the back office would refuse them (issue 13).
+    expect(screen.queryByRole('link', { name: 'Ver en administración' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^C\) Alternativa 1C Correcta/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^A\).*Correcta/ })).not.toBeInTheDocument();
   });
 
+  it('gives an admin with debug permissions the back-office link of the question', async () => {
+    engineApi(
+      makeAttempt(12),
+      {},
+      {
+        ...demoUser,
+        role: 'admin',
+        permissions: ['debug'] as never[],
+      },
+    );
+    await openTest();
+    expect(screen.getByRole('link', { name: 'Ver en administración' })).toHaveAttribute(
+      'href',
+      '/admin/questions/101',
+    );
+  });
+
   it('sends the test when the time is up and goes to the result', async () => {
     const now = Date.now();
+    // Begun already (a reload): no instructions, the clock runs.
     const attempt = makeAttempt(3, {
       server_now: new Date(now).toISOString(),
+      begun_at: new Date(now - 60_000).toISOString(),
       deadline_at: new Date(now + 1500).toISOString(),
     });
     const { requests } = engineApi(attempt, {
       'POST /api/user-tests/55/submit': () => ({ status: 200, body: { data: result } }),
     });
     const { pathname } = renderApp('/test?id=55');
-    await findDialog('Instrucciones');
+    await screen.findByRole('heading', { name: 'Pregunta 1 de 3' });
+    expect(screen.queryByRole('dialog', { name: 'Instrucciones' })).not.toBeInTheDocument();
 
     await screen.findByRole('heading', { name: 'Resultado' }, { timeout: 5000 });
-    expect(requests.filter((r) => r.path.endsWith('/submit'))).toHaveLength(1);
+    const submits = requests.filter((r) => r.path.endsWith('/submit'));
+    expect(submits).toHaveLength(1);
+    expect(submits[0]!.body).toEqual({ reason: 'time' });
     expect(pathname()).toBe('/resultado');
   });
 
@@ -331,5 +369,72 @@ describe('test player', () => {
     await findDialog('Instrucciones');
     expect(pathname()).toBe('/test/ensayo');
     expect(screen.getByRole('heading', { name: 'Ensayo', level: 1 })).toBeInTheDocument();
+  });
+
+  it('starts the clock only when the student continues from the instructions', async () => {
+    const { requests } = engineApi(makeAttempt(3));
+    const { user } = renderApp('/test?id=55');
+    const instructions = await findDialog('Instrucciones');
+    expect(
+      within(instructions).getByText(/El reloj parte cuando presionas «Continuar»/),
+    ).toBeInTheDocument();
+    expect(within(instructions).getByText(/A a I \(o 1 a 9\) eligen/)).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith('/begin'))).toBe(false);
+
+    await user.click(within(instructions).getByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { name: 'Pregunta 1 de 3' });
+    expect(requests.filter((r) => r.path.endsWith('/begin'))).toHaveLength(1);
+    expect(screen.getByRole('timer', { name: 'Tiempo restante' })).toHaveTextContent(
+      /^(01:00:00|00:59:5\d)$/,
+    );
+  });
+
+  it('moves with the arrow keys without changing the answer; letters and digits choose, M marks', async () => {
+    const { requests } = engineApi(makeAttempt(4));
+    const { user } = await openTest(4);
+
+    await user.click(screen.getByRole('radio', { name: /^B\) Alternativa 1B/ }));
+    expect(screen.getByRole('radio', { name: /^B\)/ })).toHaveFocus();
+    // The radio group's own arrows would pick C and save it: here they move between questions.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /^B\)/ })).toBeChecked();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('heading', { name: 'Pregunta 2 de 4' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^B\) Alternativa 1B/ })).toBeChecked();
+
+    await user.keyboard('{ArrowRight}c');
+    expect(screen.getByRole('radio', { name: /^C\) Alternativa 2C/ })).toBeChecked();
+    await user.keyboard('{ArrowRight}1m');
+    expect(screen.getByRole('radio', { name: /^A\) Alternativa 3A/ })).toBeChecked();
+    expect(palette(3)).toHaveAccessibleName('Ir a la pregunta 3: respondida y marcada');
+    expect(palette(4)).toHaveAccessibleName('Ir a la pregunta 4: sin responder');
+
+    await waitFor(() =>
+      expect(savedStems(requests).map((r) => [r.stem_id, r.stem_choice_ids, r.is_marked])).toEqual([
+        [101, [1012], false],
+        [102, [1023], false],
+        [103, [1031], false],
+        [103, [1031], true],
+      ]),
+    );
+
+    // Typing in the comment box types: no shortcut.
+    await user.type(screen.getByRole('textbox', { name: /Encontraste un error/ }), 'am');
+    expect(palette(3)).toHaveAccessibleName('Ir a la pregunta 3: respondida y marcada');
+  });
+
+  it('resumes on the question the student was on after a reload', async () => {
+    engineApi(makeAttempt(6, { begun_at: new Date().toISOString() }));
+    const first = renderApp('/test?id=55');
+    await screen.findByRole('heading', { name: 'Pregunta 1 de 6' });
+    await first.user.click(palette(4));
+    expect(screen.getByRole('heading', { name: 'Pregunta 4 de 6' })).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/test?id=55');
+    await screen.findByRole('heading', { name: 'Pregunta 4 de 6' });
   });
 });

@@ -7,17 +7,23 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
-import { showApiError } from '../../../lib/api-client.ts';
+import { HttpStatus } from '@ensaya/core/api/http';
+import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/app-bridge.ts';
+import { beginAttempt } from '../api/begin-attempt.ts';
 import { attemptQueryKey, type LoadedAttempt } from '../api/get-attempt.ts';
 import { resultQueryKey } from '../api/get-result.ts';
 import { submitAttempt } from '../api/submit-attempt.ts';
 import { useAttemptAnswers } from '../hooks/use-attempt-answers.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useLeaveOnPagehide } from '../hooks/use-leave-on-pagehide.ts';
 import { answerOf, isAnswered } from '../lib/answers.ts';
 import { resultPath } from '../lib/attempt-routes.ts';
 import { readControl, updateControl } from '../lib/control-context.ts';
-import { markTestOver, markTestRunning } from '../lib/test-flags.ts';
+import { clockOffsetMs } from '../lib/countdown.ts';
+import { readPosition, writePosition } from '../lib/resume-position.ts';
+import { isChoiceArrow, shortcutOf } from '../lib/shortcuts.ts';
+import { markTestOver } from '../lib/test-flags.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 import { CommentBox } from './comment-box.tsx';
 import { Countdown } from './countdown.tsx';
@@ -46,32 +52,23 @@ const FinishButton = memo(function FinishButton({ onClick }: { onClick: () => vo
   );
 });
 
-/** Instructions are read once per attempt and tab: a reload resumes without them. */
-const instructionsKey = (attemptId: number) => `ensaya.instructionsRead.${attemptId}`;
-
-function wereInstructionsRead(attemptId: number): boolean {
-  try {
-    return window.sessionStorage.getItem(instructionsKey(attemptId)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function rememberInstructionsRead(attemptId: number): void {
-  try {
-    window.sessionStorage.setItem(instructionsKey(attemptId), '1');
-  } catch {
-    // Shown again after a reload.
-  }
-}
-
 type OpenDialog = 'finish' | 'leave' | null;
 
+/** Why the page sends the attempt, and how the server is told (core `AttemptEndReason`). */
+const END_REASON = { finish: 'student', deadline: 'time', leave: 'leave' } as const;
+
+/** Keys inside a dialog (the instructions, the send confirmation, a message) are the dialog's. */
+function isInDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"]') !== null;
+}
+
 /**
- * Taking an attempt (spec 001, sections 2 and 4): instructions first, then one question at a
- * time with the paginator and the status table, answers saved as they are given, the countdown to
- * the server's deadline, and sending: by the finish button (confirmed), at the deadline, or by
- * leaving (the back button, confirmed; the browser's back; closing the page).
+ * Taking an attempt (spec 001, sections 2 and 4): instructions first (the clock starts when the
+ * student continues: the server's begin), then one question at a time with the paginator and the
+ * question palette, answers saved as they are given, keyboard shortcuts, the countdown to the
+ * server's deadline with its warnings, and sending: by the finish button (confirmed), at the
+ * deadline, or by leaving (the page's or the browser's back button, confirmed; closing the page).
+ * A reload resumes on the question the student was on.
  */
 export function TestPlayer({
   attempt,
@@ -85,17 +82,24 @@ export function TestPlayer({
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const questions = attempt.questions;
+  const total = questions.length;
   const [control] = useState(readControl);
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(() => readPosition(attempt.id, total));
   const [isContextVisible, setIsContextVisible] = useState(true);
-  const [hasStarted, setHasStarted] = useState(() => wereInstructionsRead(attempt.id));
+  const [hasStarted, setHasStarted] = useState(attempt.begun_at !== null);
+  const [isBeginning, setIsBeginning] = useState(false);
+  const [clock, setClock] = useState({
+    deadlineAt: attempt.deadline_at,
+    offsetMs: attempt.clockOffsetMs,
+  });
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [isSending, setIsSending] = useState(false);
   /** Sent, being sent, or left: no more saving, leaving or sending. */
   const isOverRef = useRef(false);
   const isClosedRef = useRef(false);
-  const questions = attempt.questions;
-  const total = questions.length;
+
+  useEffect(() => writePosition(attempt.id, index), [attempt.id, index]);
 
   const goToResult = useCallback(
     (result?: AttemptResult) => {
@@ -123,20 +127,16 @@ export function TestPlayer({
   const { answers, solutions, saveStatus, choose, reveal, toggleMark, flush, unsent, close } =
     useAttemptAnswers(attempt, { onClosed });
 
-  useEffect(() => {
-    markTestRunning();
-  }, []);
-
   useLeaveOnPagehide(attempt.id, !isSending, unsent);
 
   const send = useCallback(
-    async (reason: 'finish' | 'deadline') => {
+    async (reason: keyof typeof END_REASON) => {
       if (isOverRef.current) return;
       isOverRef.current = true;
       setIsSending(true);
       const isSaved = await flush();
       if (isClosedRef.current) return;
-      if (!isSaved && reason === 'finish') {
+      if (!isSaved && reason !== 'deadline') {
         // Never send while answers are missing on the server: keep going and say so.
         isOverRef.current = false;
         setIsSending(false);
@@ -145,7 +145,7 @@ export function TestPlayer({
         return;
       }
       try {
-        const result = await submitAttempt(attempt.id);
+        const result = await submitAttempt(attempt.id, END_REASON[reason]);
         close({ keepPending: false });
         goToResult(result);
       } catch (error) {
@@ -165,19 +165,37 @@ export function TestPlayer({
 
   const onExpire = useCallback(() => void send('deadline'), [send]);
 
-  // The browser's back button leaves the test, which sends it (spec 001, section 4): the result
-  // page sends it with whatever this page had not delivered yet.
-  useEffect(() => {
-    const onPopState = () => {
-      if (isOverRef.current) return;
-      isOverRef.current = true;
-      close({ keepPending: true });
-      markTestOver();
-      void navigate(resultPath(attempt.id), { replace: true });
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, [attempt.id, close, navigate]);
+  const openLeave = useCallback(() => setOpenDialog('leave'), []);
+  const isOver = useCallback(() => isOverRef.current, []);
+  // The browser's back button asks as the page's own does; leaving any other way sends the test.
+  useLeaveGuard({ attemptId: attempt.id, isOver, onBack: openLeave, unsent });
+
+  const begin = useCallback(async () => {
+    setIsBeginning(true);
+    try {
+      const started = await beginAttempt(attempt.id);
+      setClock({
+        deadlineAt: started.deadline_at,
+        offsetMs: clockOffsetMs(started.server_now, Date.now()),
+      });
+      // A remount (the same attempt opened again in this tab) starts without the instructions.
+      queryClient.setQueryData<LoadedAttempt>(attemptQueryKey(attempt.id), (current) =>
+        current
+          ? { ...current, begun_at: started.begun_at, deadline_at: started.deadline_at }
+          : current,
+      );
+      setHasStarted(true);
+    } catch (error) {
+      if (isApiRequestError(error) && error.status === HttpStatus.conflict) {
+        // Sent already, or past the time the instructions may wait: its result.
+        onClosed();
+        return;
+      }
+      showApiError(error);
+    } finally {
+      setIsBeginning(false);
+    }
+  }, [attempt.id, onClosed, queryClient]);
 
   const select = useCallback(
     (next: number) => setIndex(Math.max(0, Math.min(total - 1, next))),
@@ -185,7 +203,6 @@ export function TestPlayer({
   );
   const toggleContext = useCallback(() => setIsContextVisible((visible) => !visible), []);
   const openFinish = useCallback(() => setOpenDialog('finish'), []);
-  const openLeave = useCallback(() => setOpenDialog('leave'), []);
 
   const counts = useMemo(() => {
     let answered = 0;
@@ -200,20 +217,51 @@ export function TestPlayer({
 
   const question = questions[index]!;
 
+  // Keyboard: arrows move between questions (never change the answer), A-I or 1-9 choose, M marks.
+  useEffect(() => {
+    if (!hasStarted || openDialog !== null) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isOverRef.current || isInDialog(event.target)) return;
+      if (isChoiceArrow(event)) {
+        event.preventDefault();
+        return;
+      }
+      const action = shortcutOf(event);
+      if (!action) return;
+      if (action.kind === 'previous') select(index - 1);
+      else if (action.kind === 'next') select(index + 1);
+      else if (action.kind === 'mark') toggleMark(question.stem_id);
+      else {
+        const choice = question.choices[action.index];
+        if (!choice) return;
+        const isChosen = answerOf(answers, question.stem_id).choiceIds.includes(choice.id);
+        choose(question, choice.id, question.is_multi_choice ? !isChosen : true);
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [answers, choose, hasStarted, index, openDialog, question, select, toggleMark]);
+
   return (
     <div className="test-page">
       <MemoPageHeader title={title} control={control} isTestRunning onBack={openLeave} />
       <TestNotice />
 
       <div className="test-page__bar">
-        {attempt.deadline_at ? (
+        {clock.deadlineAt ? (
           <MemoCountdown
-            deadlineAt={attempt.deadline_at}
-            offsetMs={attempt.clockOffsetMs}
+            deadlineAt={clock.deadlineAt}
+            offsetMs={clock.offsetMs}
+            timerSeconds={attempt.seconds}
             onExpire={onExpire}
           />
         ) : (
-          <span className="countdown countdown--none">{t('countdown.none')}</span>
+          <span className="countdown countdown--none">
+            {attempt.seconds !== null && !hasStarted
+              ? t('countdown.notStarted')
+              : t('countdown.none')}
+          </span>
         )}
         <span className="test-page__progress">
           {t('player.progress', { answered: counts.answered, total })}
@@ -274,10 +322,8 @@ export function TestPlayer({
         <InstructionsModal
           open
           attempt={attempt}
-          onContinue={() => {
-            rememberInstructionsRead(attempt.id);
-            setHasStarted(true);
-          }}
+          isBeginning={isBeginning}
+          onContinue={() => void begin()}
         />
       )}
 
@@ -288,7 +334,7 @@ export function TestPlayer({
           okText={openDialog === 'leave' ? t('finish.leaveConfirm') : t('finish.confirm')}
           cancelText={t('finish.cancel')}
           confirmLoading={isSending}
-          onOk={() => void send('finish')}
+          onOk={() => void send(openDialog === 'leave' ? 'leave' : 'finish')}
           onCancel={() => setOpenDialog(null)}
         >
           <p>{openDialog === 'leave' ? t('finish.leaveQuestion') : t('finish.question')}</p>

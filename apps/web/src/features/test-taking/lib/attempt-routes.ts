@@ -17,3 +17,8 @@ export function attemptPath(mode: TestMode, attemptId: number): string {
 export function resultPath(attemptId: number): string {
   return `${RESULT_ROUTE}?id=${attemptId}`;
 }
+
+/** The pages where a test is taken (where the header may be in its test state). */
+export function isTestPath(pathname: string): boolean {
+  return Object.values(TEST_ROUTE).includes(pathname.replace(/\/+$/, '') || '/');
+}

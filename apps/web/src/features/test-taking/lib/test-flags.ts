@@ -28,8 +28,16 @@ export function writePageHeaderIndex(index: number): void {
  * goes back to its first item (spec 000, section 4).
  */
 export function markTestRunning(): void {
+  lastMarkedRunningAt = Date.now();
   writeStored(StorageKey.header, '0');
   writePageHeaderIndex(0);
+}
+
+let lastMarkedRunningAt = 0;
+
+/** When this tab last put the header in its test state (ms since the epoch; 0: never). */
+export function testMarkedRunningAt(): number {
+  return lastMarkedRunningAt;
 }
 
 /** The test was sent (or left): the full header again. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeAttempt, result, storeControl } from '../test/engine-fixtures.ts';
 
@@ -68,7 +69,8 @@ describe('result page', () => {
             incorrect: 5,
             unanswered: 1,
             percentage: 40,
-            special_numbers: [],
+            // The server draws them for any class B attempt: a practice does not list them.
+            special_numbers: [4, 17, 30],
           },
         },
       }),
@@ -83,6 +85,22 @@ describe('result page', () => {
     ).toBeInTheDocument();
     expect(fact('Correctas')).toBe('4');
     expect(screen.queryByText(/Preguntas especiales/)).not.toBeInTheDocument();
+  });
+
+  it('counts one point in the singular in English and links to the review of the attempt', async () => {
+    setLanguage('en');
+    resultApi({
+      'GET /api/user-tests/55/result': () => ({
+        status: 200,
+        body: { data: { ...result, score: 1, passed: false } },
+      }),
+    });
+    const { user, pathname } = renderApp('/resultado?id=55');
+    expect(
+      await screen.findByText('You scored 1 point; the pass mark is 33.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review your answers' }));
+    expect(pathname()).toBe('/revisar');
   });
 
   it('sends an attempt still running, with the answers this browser had not delivered', async () => {

@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useResult } from '../api/get-result.ts';
 import { EnginePageHeader } from '../components/engine-page-header.tsx';
+import { EndedNotice } from '../components/ended-notice.tsx';
 import { ResultView } from '../components/result-view.tsx';
 import { attemptIdFrom, readControl, updateControl } from '../lib/control-context.ts';
 import { markTestOver } from '../lib/test-flags.ts';
@@ -44,6 +45,13 @@ export function ResultPage() {
     void navigate(DASHBOARD);
   }
 
+  /** The review of this attempt (`/revisar`); its finish goes on to the attempt's history. */
+  function review(id: number, type: 'custom' | 'official') {
+    updateControl({ userTestId: null, type });
+    markTestOver();
+    void navigate(`/revisar?id=${id}`);
+  }
+
   if (attemptId === null) {
     return (
       <PageShell title={title} description={t('result.none')}>
@@ -62,8 +70,12 @@ export function ResultPage() {
   return (
     <section className="page result-page">
       <EnginePageHeader title={title} control={readControl()} onBack={finish} />
+      <EndedNotice endedBy={result.data.ended_by} />
       <ResultView result={result.data} />
       <div className="form-actions">
+        <Button size="large" onClick={() => review(result.data.user_test_id, result.data.type)}>
+          {t('result.review')}
+        </Button>
         <Button type="primary" size="large" onClick={finish}>
           {t('result.finish')}
         </Button>

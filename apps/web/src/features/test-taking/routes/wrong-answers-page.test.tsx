@@ -46,13 +46,13 @@ describe('wrong answers page', () => {
     wrongAnswersApi({
       'POST /api/user-tests': () => ({
         status: 422,
-        body: { message: 'No tiene Preguntas Incorrectas' },
+        body: { message: 'No tienes preguntas incorrectas' },
       }),
     });
     const { user, pathname } = renderApp('/revision?source=general');
 
     const dialog = await findDialog('Información');
-    expect(within(dialog).getByText('No tiene Preguntas Incorrectas')).toBeInTheDocument();
+    expect(within(dialog).getByText('No tienes preguntas incorrectas')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
 
     await waitFor(() => expect(pathname()).toBe('/dashboard'));

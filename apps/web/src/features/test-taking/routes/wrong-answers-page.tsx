@@ -15,7 +15,7 @@ function parseSource(value: string | null | undefined): WrongSource | null {
 /**
  * Starts a wrong-answers test for the subject in the control context: the student's own wrong
  * answers or everyone's most failed questions (`?source=` or the context's `wrongSource`). With
- * none, the server's message ("No tiene Preguntas Incorrectas") and then the dashboard.
+ * none, the server's message ("No tienes preguntas incorrectas") and then the dashboard.
  */
 function WrongAnswersStarter({ source }: { source: WrongSource | null }) {
   const { t } = useTranslation();

@@ -103,7 +103,9 @@ export function makeAttempt(count: number, change: Partial<Attempt> = {}): Attem
     study_mode: false,
     seconds: 3600,
     started_at: now.toISOString(),
-    deadline_at: new Date(now.getTime() + 3600_000).toISOString(),
+    // Instructions not continued yet: no clock (the fake API's begin starts it).
+    begun_at: null,
+    deadline_at: null,
     submitted_at: null,
     server_now: now.toISOString(),
     questions: Array.from({ length: count }, (_, index) => makeQuestion(index + 1)),
@@ -131,4 +133,5 @@ export const result: AttemptResult = {
   percentage: 88.6,
   themes: [],
   special_numbers: [4, 17, 30],
+  ended_by: 'student',
 };

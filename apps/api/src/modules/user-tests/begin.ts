@@ -1,0 +1,104 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { BeginAttemptResponse, InProgressAttempt } from '@ensaya/core/contracts/engine';
+import { deadlineOnBegin } from '@ensaya/core/engine/timing';
+import type { Db } from '../../db/client.ts';
+import { subjects, userTests } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findAttempt } from './attempt-view.ts';
+import type { AttemptConfiguration } from './start.ts';
+import { submitAttempt } from './submit.ts';
+
+/**
+ * `POST api/user-tests/{id}/begin`: the student pressed "Continue" on the instructions, so the
+ * clock starts now (core `deadlineOnBegin`). Idempotent: once begun, the begin and the deadline
+ * never move (a second tab, a retry, a reload that begins again). Past its deadline the attempt is
+ * sent (409).
+ */
+export async function beginAttempt(
+  db: Db,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<BeginAttemptResponse['data']> {
+  const attempt = await findAttempt(db, userId, id);
+  if (attempt.status === 'submitted') throw new AppError(409, 'engine.submitted');
+  if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
+    await submitAttempt(db, userId, id, now, 'time');
+    throw new AppError(409, 'engine.deadlinePassed');
+  }
+  if (attempt.begunAt === null) {
+    const { seconds } = attempt.configuration as AttemptConfiguration;
+    // Only the first begin writes (`begun_at is null`): two at once cannot both move the clock.
+    await db
+      .update(userTests)
+      .set({
+        begunAt: now,
+        deadlineAt: deadlineOnBegin(attempt.startedAt, now, seconds),
+        leaveRequestedAt: null,
+      })
+      .where(
+        and(
+          eq(userTests.id, id),
+          eq(userTests.userId, userId),
+          eq(userTests.status, 'in_progress'),
+          isNull(userTests.begunAt),
+        ),
+      );
+  }
+  const current = await findAttempt(db, userId, id);
+  return {
+    begun_at: (current.begunAt ?? now).toISOString(),
+    deadline_at: current.deadlineAt?.toISOString() ?? null,
+    server_now: now.toISOString(),
+  };
+}
+
+/**
+ * `GET api/user-tests/in-progress`: the student's attempts still running, the latest first. One
+ * whose deadline passed, or whose page was closed longer than the grace period ago, is sent first
+ * (as the sweeper would), so what is listed can really be resumed.
+ */
+export async function inProgressAttempts(
+  db: Db,
+  userId: number,
+  now: Date,
+  graceSeconds: number,
+): Promise<InProgressAttempt[]> {
+  const rows = await db
+    .select({
+      id: userTests.id,
+      subjectId: userTests.subjectId,
+      subjectName: subjects.name,
+      type: userTests.type,
+      mode: userTests.mode,
+      startedAt: userTests.startedAt,
+      begunAt: userTests.begunAt,
+      deadlineAt: userTests.deadlineAt,
+      leaveRequestedAt: userTests.leaveRequestedAt,
+    })
+    .from(userTests)
+    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
+    .where(and(eq(userTests.userId, userId), eq(userTests.status, 'in_progress')))
+    .orderBy(desc(userTests.startedAt), desc(userTests.id));
+  const leftBefore = now.getTime() - graceSeconds * 1000;
+  const running: InProgressAttempt[] = [];
+  for (const row of rows) {
+    const isLate = row.deadlineAt !== null && row.deadlineAt.getTime() <= now.getTime();
+    const hasLeft = row.leaveRequestedAt !== null && row.leaveRequestedAt.getTime() < leftBefore;
+    if (isLate || hasLeft) {
+      await submitAttempt(db, userId, row.id, now, hasLeft ? 'leave' : 'time');
+      continue;
+    }
+    running.push({
+      id: row.id,
+      subject_id: row.subjectId,
+      subject_name: row.subjectName,
+      type: row.type,
+      mode: row.mode,
+      started_at: row.startedAt.toISOString(),
+      begun_at: row.begunAt?.toISOString() ?? null,
+      deadline_at: row.begunAt ? (row.deadlineAt?.toISOString() ?? null) : null,
+    });
+  }
+  return running;
+}

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The README's screenshots of the demo student, saved with `SCREENSHOTS=1` only: the dashboard and
+// the statistics at 1280 px, a running test on a 390 px phone, and the account page. (The
+// subscription screenshots come from subscriptions.spec.ts.) The test it starts is sent at the
+// end, so nothing is left running.
+
+test.skip(!process.env.SCREENSHOTS, 'screenshots are saved with SCREENSHOTS=1');
+
+const DIR = 'docs/screenshots';
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
+  await page.getByLabel('Contraseña').fill('Ensaya2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
+  if (await acceptCookies.isVisible()) await acceptCookies.click();
+}
+
+test('the demo student at 1280 px: dashboard, statistics and account', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page);
+  await expect(page.locator('.chart-card [data-chart] svg').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1200); // the charts' entry animation
+  await page.screenshot({ path: `${DIR}/dashboard.png`, fullPage: true });
+
+  await page.goto('/materias');
+  await page
+    .getByRole('article', { name: 'Competencia Matemática M1', exact: true })
+    .getByRole('button', { name: 'Ver estadísticas' })
+    .click();
+  await expect(page).toHaveURL(/\/estadistica/);
+  await expect(page.locator('.chart-card [data-chart] svg').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: `${DIR}/statistics.png`, fullPage: true });
+
+  await page.goto('/cuenta/editar');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${DIR}/account.png`, fullPage: true });
+});
+
+test('a running test on a 390 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page);
+  await page.goto('/materias');
+  await page
+    .getByRole('article', { name: 'Competencia Matemática M1', exact: true })
+    .getByRole('button', { name: 'Rendir pruebas' })
+    .click();
+  await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
+  await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill('10');
+  await page.getByRole('button', { name: 'Comenzar', exact: true }).click();
+  await expect(page).toHaveURL(/\/test\?id=\d+$/);
+  await page
+    .getByRole('dialog', { name: 'Instrucciones' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 10' })).toBeVisible();
+  // One answered and one marked, so the palette shows its states.
+  await page.locator('.question__choices').getByRole('radio').first().check();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('m');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 10' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${DIR}/test-phone.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enviar prueba' })
+    .getByRole('button', { name: 'Enviar' })
+    .click();
+  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+});
