@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './support/session.ts';
 
 // Issue 4, "done when": the admin creates a question with a formula, sees the preview, saves it
 // and finds it in the list; a student cannot open /admin.
-
-const PASSWORD = 'Ensaya2026!';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Picks an option of the Ant Design select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders } from './support/students.ts';
+import { logIn } from './support/session.ts';
 
 // After a test (issue 13, items 7 to 10 and 18): the history of every kind of test (practice,
 // mock exams, wrong-answer drills) reachable from the page header and the statistics, with the
@@ -8,24 +9,12 @@ import { csrfHeaders } from './support/students.ts';
 // and the back-office entry for administrators only. The demo student works in Competencia
 // Matemática M2, which the history and statistics suite leaves alone; the debug user in class B.
 
-const PASSWORD = 'Ensaya2026!';
 const SUBJECT = 'Competencia Matemática M2';
 const CLASS_B = 'Examen teórico clase B';
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 const takeScreenshots = process.env.SCREENSHOTS === '1';
 
 test.describe.configure({ mode: 'serial' });
-
-async function logIn(page: Page, email = 'estudiante@ensaya.cl') {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState('networkidle');
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
 
 async function subjectId(page: Page, name: string): Promise<number> {
   const response = await page.request.get('/api/subjects');
@@ -85,7 +74,7 @@ test('the history of each kind is one click away, with the time of day, and fits
   page,
 }) => {
   test.setTimeout(90_000);
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl', { settle: true });
   const id = await subjectId(page, SUBJECT);
   const officialCount = await total(page, id, 'official');
   expect(officialCount).toBeGreaterThan(0);
@@ -178,7 +167,7 @@ test('the history of each kind is one click away, with the time of day, and fits
 });
 
 test('a wrong-answers drill is listed and counted apart from practice tests', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl', { settle: true });
   const id = await subjectId(page, SUBJECT);
   const practiceBefore = await subjectStats(page, id, 'custom');
   const practiceCount = await total(page, id, 'custom');
@@ -213,7 +202,7 @@ test('the result links to its review, lists special questions only for a class B
   page,
 }) => {
   test.setTimeout(90_000);
-  await logIn(page, 'debug@ensaya.cl');
+  await logIn(page, 'debug@ensaya.cl', { settle: true });
   const classB = await subjectId(page, CLASS_B);
 
   // A 5-question class B practice: no special questions on its result.
@@ -279,14 +268,14 @@ test('the result links to its review, lists special questions only for a class B
 test('administrators reach the back office from the header; students do not see it', async ({
   page,
 }) => {
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl', { settle: true });
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByRole('menuitem', { name: 'Mi perfil' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Administración' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await page.context().clearCookies();
-  await logIn(page, 'admin@ensaya.cl');
+  await logIn(page, 'admin@ensaya.cl', { settle: true });
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Administración' }).click();
   await expect(page).toHaveURL(/\/admin/);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './support/session.ts';
 
 // History, review, statistics and dashboard as the demo student sees them (spec 001, sections 2
 // to 9): every chart with the numbers the API sent to the page, sorting and paging the history,
@@ -7,24 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 // Changes happen in subjects the test engine's spec leaves alone (Matemática M1 and Historia),
 // and only to attempts made here.
 
-const PASSWORD = 'Ensaya2026!';
 const HISTORY_SUBJECT = 'Competencia Matemática M1';
 const REVIEW_SUBJECT = /^Historia/;
 
 test.describe.configure({ mode: 'serial' });
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The dashboard's own requests finish first, so a test's wait for a response is not answered by
-  // one the next navigation abandons.
-  await page.waitForLoadState('networkidle');
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
 
 /** Numbers as the app writes them in Spanish. */
 const number = (value: number, digits = 2) =>
@@ -79,7 +66,7 @@ async function sendPractice(page: Page, subject: number): Promise<number> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl', { settle: true });
 });
 
 test('the dashboard shows every chart with the numbers of GET /api/dashboard', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   STUDENT_PASSWORD,
   uniqueEmail,
 } from './support/students.ts';
+import { logIn } from './support/session.ts';
 
 // Issue 13, "done when": every page a student sees, at 360, 390, 840 and 1280 px, without
 // horizontal scrolling of the page or of any table, with its content as wide as the header's and
@@ -145,16 +146,6 @@ async function checkLayout(page: Page, name: string, { isFullWidth = true } = {}
   expect.soft(byProblem, `layout of ${name}`).toEqual({});
 }
 
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
-
 /** From the subject list, one of a subject's buttons ("Ver historial", "Rendir pruebas", ...). */
 async function openFromSubjects(page: Page, subject: string | RegExp, button: string) {
   await page.goto('/materias');
@@ -230,7 +221,7 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await logIn(page, 'estudiante@ensaya.cl', DEMO_PASSWORD, /\/dashboard$/);
+    await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
     await expect(page.locator('[data-chart] svg').first()).toBeVisible();
     await checkLayout(page, 'dashboard');
 
@@ -316,7 +307,7 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
   }) => {
     test.setTimeout(180_000);
     const email = await registerVerifiedStudent(page, 'e2e-layout');
-    await logIn(page, email, STUDENT_PASSWORD, /\/subscripcion\/paquete$/);
+    await logIn(page, email, { password: STUDENT_PASSWORD, landing: /\/subscripcion\/paquete$/ });
     await checkLayout(page, 'choose a package', { isFullWidth: false });
 
     await page.getByLabel('Licencia Clase B', { exact: true }).check();

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logIn } from './support/session.ts';
 
 // Taking a test, as issue 13 found it (items 3 to 6): the browser's back button asks before it
 // sends the test, and a test left any way leaves the full header and a "resume" banner behind; the
@@ -8,18 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // Every test works on its own subject of debug@ensaya.cl, which no other spec uses, since a
 // subject holds one attempt in progress per student.
 
-const PASSWORD = 'Ensaya2026!';
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill('debug@ensaya.cl');
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
 
 /** Sets up a practice of `count` questions in `subject` (with a timer of `minutes`) and starts it. */
 async function startPractice(
@@ -86,7 +76,7 @@ test.describe('taking a test', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logIn(page);
+    await logIn(page, 'debug@ensaya.cl');
     const id = await startPractice(page, 'Competencia Lectora', 3);
     await continueInstructions(page);
     // While the test runs the header leads nowhere.
@@ -136,7 +126,7 @@ test.describe('taking a test', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logIn(page);
+    await logIn(page, 'debug@ensaya.cl');
     const id = await startPractice(page, 'Ciencias', 5);
     // A reload while the instructions are open shows them again: the clock has not started.
     await page.reload();
@@ -191,7 +181,7 @@ test.describe('taking a test', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await logIn(page);
+    await logIn(page, 'debug@ensaya.cl');
     await startPractice(page, /^Historia/, 4);
     const instructions = page.getByRole('dialog', { name: 'Instrucciones' });
     await expect(
@@ -264,7 +254,7 @@ test.describe('taking a test', () => {
   }) => {
     test.setTimeout(90_000);
     await page.clock.install();
-    await logIn(page);
+    await logIn(page, 'debug@ensaya.cl');
     await startPractice(page, 'Competencia Matemática M2', 3, 10);
     await expect(page.getByText('El reloj parte al continuar')).toBeVisible();
     await expect(page.getByRole('timer')).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/session.ts';
 
 // The README's screenshots of the demo student, saved with `SCREENSHOTS=1` only: the dashboard and
 // the statistics at 1280 px, a running test on a 390 px phone, and the account page. (The
@@ -9,19 +10,9 @@ test.skip(!process.env.SCREENSHOTS, 'screenshots are saved with SCREENSHOTS=1');
 
 const DIR = 'docs/screenshots';
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
-  await page.getByLabel('Contraseña').fill('Ensaya2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
-
 test('the demo student at 1280 px: dashboard, statistics and account', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl');
   await expect(page.locator('.chart-card [data-chart] svg').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1200); // the charts' entry animation
@@ -46,7 +37,7 @@ test('the demo student at 1280 px: dashboard, statistics and account', async ({ 
 
 test('a running test on a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page);
+  await logIn(page, 'estudiante@ensaya.cl');
   await page.goto('/materias');
   await page
     .getByRole('article', { name: 'Competencia Matemática M1', exact: true })

@@ -1,6 +1,10 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { somePlaces } from './support/places.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
+import { logIn } from './support/session.ts';
+
+/** Any landing but the login page itself. */
+const NOT_LOGIN = /^(?!.*\/login$)/;
 
 // Issue 12, item 10: the served HTML carries a strict Content-Security-Policy, and walking every
 // route of the web app (as a visitor, a student and an admin), the test pages of each mode, and the
@@ -9,7 +13,6 @@ import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './suppor
 // The student walk uses debug@ensaya.cl in Competencia Matemática M1 (math, so KaTeX and its
 // fonts): the other suites leave that account's M1 alone.
 
-const PASSWORD = 'Ensaya2026!';
 const SUBJECT = 'Competencia Matemática M1';
 
 type Watch = { violations: string[]; errors: string[] };
@@ -63,16 +66,6 @@ async function expectRendered(page: Page, heading?: string | RegExp) {
   await page.waitForLoadState('networkidle');
 }
 
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
-
 async function apiJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
@@ -122,7 +115,7 @@ test('the served HTML carries the policy, and every public page renders under it
 
 test('a student walks every page, the test pages of each mode included', async ({ page }) => {
   test.setTimeout(180_000);
-  await logIn(page, 'debug@ensaya.cl');
+  await logIn(page, 'debug@ensaya.cl', { landing: NOT_LOGIN });
   await expectRendered(page);
 
   const { data: standardTests } = await apiJson<{
@@ -209,7 +202,7 @@ test('a student walks every page, the test pages of each mode included', async (
 
 test('an admin walks every back-office page', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'admin@ensaya.cl');
+  await logIn(page, 'admin@ensaya.cl', { landing: NOT_LOGIN });
   const { data: questions } = await apiJson<{ data: { id: number }[] }>(
     page,
     '/api/admin/questions?per_page=1',
@@ -242,7 +235,7 @@ test('the pages the server renders: the sandbox card page, the dev mailbox and t
   test.setTimeout(90_000);
   // A new student with a subscription to pay: the payment link opens the sandbox's card page.
   const email = await registerVerifiedStudent(page, 'csp');
-  await logIn(page, email, STUDENT_PASSWORD);
+  await logIn(page, email, { password: STUDENT_PASSWORD, landing: NOT_LOGIN });
   const places = (await somePlaces(page.request)).metropolitana;
   await apiPost(page, '/api/addresses', {
     address_line_1: 'Av. Libertador 1234',

@@ -9,6 +9,7 @@ import {
   STUDENT_PASSWORD,
   uniqueEmail,
 } from './support/students.ts';
+import { logIn } from './support/session.ts';
 
 // Issue 7, "done when": a new student subscribes from /paquetes with a coupon and the approving
 // sandbox card, starts the trial and sees the banner; the clock moves to the trial end and the card
@@ -31,14 +32,6 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
 }
 const DECLINE_LATER = '4000 0000 0000 0341';
-
-async function logIn(page: Page, email: string, landing: RegExp) {
-  await page.goto('/login/es/true');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(STUDENT_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 /** The address step: street, region, province, commune and postal code, then on to the summary. */
 async function enterAddress(page: Page) {
@@ -93,7 +86,11 @@ async function mySubscriptions(page: Page) {
 /** A new student with a Licencia Clase B trial on the given card, subscribed through the wizard. */
 async function studentInClassBTrial(page: Page, card: string) {
   const email = await registerVerifiedStudent(page, 'e2e-classb');
-  await logIn(page, email, /\/subscripcion\/paquete$/);
+  await logIn(page, email, {
+    password: STUDENT_PASSWORD,
+    landing: /\/subscripcion\/paquete$/,
+    lang: 'es',
+  });
   await page.getByLabel('Licencia Clase B', { exact: true }).check();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   // One subject: the package includes every subject of the test, already chosen.
@@ -302,7 +299,11 @@ test('the cancel wizard leaves the subscription paused with access until its end
 
 test('a payment link for another student is refused', async ({ page }) => {
   const email = await registerVerifiedStudent(page, 'e2e-intruder');
-  await logIn(page, email, /\/subscripcion\/paquete$/);
+  await logIn(page, email, {
+    password: STUDENT_PASSWORD,
+    landing: /\/subscripcion\/paquete$/,
+    lang: 'es',
+  });
   const response = await page.request.post('/api/user-subscriptions-increase', {
     headers: await csrfHeaders(page.request, page),
     data: { id: 1, isDiscount: false },

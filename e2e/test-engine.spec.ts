@@ -1,23 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logIn } from './support/session.ts';
 
 // The test engine as students use it (spec 001, sections 2, 4 and 5): practice tests in the four
 // ways to choose questions with every switch, a class B mock exam scored by hand from the keys a
 // debug user sees, a reload mid-exam that keeps every answer, a timer that runs out, and a student
 // without a subscription who cannot start. Each test works on its own subject or account: a
 // subject holds one attempt in progress per student.
-
-const PASSWORD = 'Ensaya2026!';
-
-/** `landing`: where the login leads; a student without a subscription chooses a package first. */
-async function logIn(page: Page, email: string, landing = /\/dashboard$/) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(landing);
-  const acceptCookies = page.getByRole('button', { name: 'Aceptar' });
-  if (await acceptCookies.isVisible()) await acceptCookies.click();
-}
 
 /** From the subject list to the setup of `subject`. */
 async function setUp(page: Page, subject: string) {
@@ -367,7 +355,7 @@ test.describe('test engine', () => {
   test('a student without a subscription sees the links to subscribe and cannot start', async ({
     page,
   }) => {
-    await logIn(page, 'sinplan@ensaya.cl', /\/subscripcion\/paquete$/);
+    await logIn(page, 'sinplan@ensaya.cl', { landing: /\/subscripcion\/paquete$/ });
     await page.goto('/materias');
     const card = page.getByRole('article', { name: 'Examen teórico clase B' });
     await expect(card.getByRole('link', { name: 'Ver paquetes' })).toHaveAttribute(

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { advanceClock, resetClock, runDueJobs } from './support/dev-clock.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
+import { logIn } from './support/session.ts';
 
 // Issue 13 (student experience), helper A: a trial opens the subscribed subjects until it ends and
 // can be canceled without a charge; "See packages" for a student with nothing to use; a price block
@@ -20,20 +21,6 @@ const shotsDir = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-type Language = 'es' | 'en';
-const LOGIN = {
-  es: { email: 'Correo electrónico', password: 'Contraseña', submit: 'Ingresar' },
-  en: { email: 'E-mail', password: 'Password', submit: 'Log in' },
-};
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp, lang: Language) {
-  await page.goto(`/login/${lang}/true`);
-  await page.getByLabel(LOGIN[lang].email, { exact: true }).fill(email);
-  await page.getByLabel(LOGIN[lang].password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: LOGIN[lang].submit, exact: true }).click();
-  await expect(page).toHaveURL(landing);
 }
 
 /** The price block's value for a label. */
@@ -110,7 +97,11 @@ test('a trial opens the subscribed subject for tests; canceled, it ends uncharge
 }) => {
   test.setTimeout(150_000);
   const email = await registerVerifiedStudent(page, 'e2e-trial');
-  await logIn(page, email, STUDENT_PASSWORD, /\/subscripcion\/paquete$/, 'es');
+  await logIn(page, email, {
+    password: STUDENT_PASSWORD,
+    landing: /\/subscripcion\/paquete$/,
+    lang: 'es',
+  });
   await wizardToSummary(page, 'Licencia Clase B', 0);
 
   // The confirmation says what a trial is: access, the first charge at its end, free to cancel.
@@ -203,7 +194,11 @@ for (const lang of ['es', 'en'] as const) {
   test(`a student without a subscription sees the packages from the account and the subjects (${lang})`, async ({
     page,
   }) => {
-    await logIn(page, 'sinplan@ensaya.cl', DEMO_PASSWORD, /\/subscripcion\/paquete$/, lang);
+    await logIn(page, 'sinplan@ensaya.cl', {
+      password: DEMO_PASSWORD,
+      landing: /\/subscripcion\/paquete$/,
+      lang: lang,
+    });
     await page.goto('/cuenta/editar');
     const card = page.getByRole('region', { name: texts.account });
     await expect(card.getByText(texts.none)).toBeVisible();
@@ -225,7 +220,11 @@ test('the price block adds up, the coupon is for the first payment only, and Rut
 }) => {
   test.setTimeout(150_000);
   const email = await registerVerifiedStudent(page, 'e2e-money');
-  await logIn(page, email, STUDENT_PASSWORD, /\/subscripcion\/paquete$/, 'es');
+  await logIn(page, email, {
+    password: STUDENT_PASSWORD,
+    landing: /\/subscripcion\/paquete$/,
+    lang: 'es',
+  });
   const me = (await (await page.request.get('/api/me')).json()).data as { tax_id: string };
   await wizardToSummary(page, 'PAES Dúo', 2);
 
@@ -324,7 +323,11 @@ test('the price block adds up, the coupon is for the first payment only, and Rut
 /** A new student with an address and a subscription (Created) to each package named. */
 async function studentWithSubscriptions(page: Page, packageNames: string[]) {
   const email = await registerVerifiedStudent(page, 'e2e-table');
-  await logIn(page, email, STUDENT_PASSWORD, /\/subscripcion\/paquete$/, 'es');
+  await logIn(page, email, {
+    password: STUDENT_PASSWORD,
+    landing: /\/subscripcion\/paquete$/,
+    lang: 'es',
+  });
   const headers = await csrfHeaders(page.request, page);
   const places = (await somePlaces(page.request)).metropolitana;
   const address = await page.request.post('/api/addresses', {

@@ -124,7 +124,8 @@ describe('seedDatabase with demo data', () => {
       'pendiente@ensaya.cl',
     ]);
     expect(second.demoAccounts).toEqual(first.demoAccounts);
-  });
+    // Three full demo seeds (one alone, two at once): about 8 s idle, far more on a busy machine.
+  }, 120_000);
 
   it('gives the demo accounts working passwords, valid Ruts and real addresses', async () => {
     const { demoAccounts } = await seedDatabase(db, { demo: true });

@@ -199,15 +199,12 @@ describe('mock exam setup', () => {
     expect(JSON.parse(sessionStorage.getItem('control')!).type).toBe('official');
   });
 
-  it('without access says so, links to subscribing and keeps the exam tab closed', async () => {
+  it('without access says so, links to the packages and keeps the exam tab closed', async () => {
     setupApi({}, { ...setup, has_access: false });
     await openThemes();
 
     expect(screen.getByText(/Tu suscripción no incluye esta materia/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Suscríbete para rendir pruebas' })).toHaveAttribute(
-      'href',
-      '/cuenta/editar',
-    );
+    expect(screen.getByRole('link', { name: 'Ver paquetes' })).toHaveAttribute('href', '/paquetes');
     expect(screen.getByRole('tab', { name: 'Rendir ensayo' })).toHaveAttribute(
       'aria-disabled',
       'true',

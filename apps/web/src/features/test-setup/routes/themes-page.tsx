@@ -59,7 +59,7 @@ export function ThemesPage() {
           type="warning"
           showIcon
           title={t('noAccess')}
-          description={<Link to="/cuenta/editar">{t('subscribe')}</Link>}
+          description={<Link to="/paquetes">{t('subscribe')}</Link>}
         />
       )}
       <Tabs
