@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,15 @@ import type { Attempt } from '@ensaya/core/contracts/engine';
 // still there and the exam can be finished.
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-const PORT = 3300 + (process.pid % 500);
+/** A port nothing listens on now, chosen by the system and kept for both starts of the server. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let dataDir: string | undefined;
