@@ -19,6 +19,7 @@ import { securityHeaders, securityHeadersPlugin } from './plugins/security-heade
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRedis } from './lib/redis.ts';
 import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { headers });
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimitPlugin, { config, redis });
   await app.register(sessionsPlugin, { config, db });

@@ -6,7 +6,8 @@ import { registerAssetRoutes } from './access.ts';
 
 /**
  * Serves the built web app from the same port as the API. Hashed assets are cached for a year;
- * index.html is never cached, so a deploy reaches every browser at once. Unknown non-API paths get
+ * index.html is never cached, so a deploy reaches every browser at once. Each file goes out as the
+ * brotli or gzip copy the build made beside it when the browser accepts one. Unknown non-API paths get
  * index.html and the React router decides (its not-found page included).
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
@@ -21,6 +22,8 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
