@@ -182,19 +182,26 @@ test('the history sorts and pages on the server', async ({ page }) => {
   const rows = page.locator('.history-table tbody tr.ant-table-row');
   await expect(rows).toHaveCount(10);
 
-  const sorted = page.waitForRequest(
+  const sorted = page.waitForResponse(
     (r) => r.url().includes('sort=score') && r.url().includes('order=desc'),
   );
   await page.getByRole('columnheader', { name: /Puntaje/ }).click();
   await sorted;
-  const ascending = page.waitForRequest(
+  const byCorrect = page.waitForResponse(
     (r) => r.url().includes('sort=correct') && r.url().includes('order=desc'),
   );
   await page.getByRole('columnheader', { name: /Correctas/ }).click();
-  await ascending;
+  await byCorrect;
   await expect(rows).toHaveCount(10);
-  const correct = await rows.locator('td:nth-child(5)').allTextContents();
-  expect(correct.map(Number)).toEqual([...correct.map(Number)].sort((a, b) => b - a));
+  // The table keeps the previous page's rows until it has drawn the answer: wait for the order.
+  const correctColumn = async () =>
+    (await rows.locator('td:nth-child(5)').allTextContents()).map(Number);
+  await expect
+    .poll(async () => {
+      const correct = await correctColumn();
+      return correct.every((value, i) => i === 0 || correct[i - 1]! >= value);
+    })
+    .toBe(true);
 
   const paged = page.waitForRequest(
     (r) => r.url().includes('page=2') && r.url().includes('sort=correct'),
