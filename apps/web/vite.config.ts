@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStyles } from './build/antd-styles.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

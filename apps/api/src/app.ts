@@ -22,6 +22,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRedis } from './lib/redis.ts';
+import { SessionCache } from './lib/session-cache.ts';
 import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -44,10 +45,12 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { userTestRoutes } from './modules/user-tests/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { startAttemptSweeper } from './modules/user-tests/sweeper.ts';
+import { startPopulationDrain } from './modules/statistics/population-queue.ts';
 
 export type AppOptions = {
   config: Config;
@@ -90,11 +93,25 @@ export async function buildApp({
   // One Redis connection for every shared counter (rate limits and throttles) when configured.
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  const sessionCache = new SessionCache({
+    ttlMs: config.sessionCacheSeconds * 1000,
+    maxEntries: config.sessionCacheMaxEntries,
+    redis,
+    onError: (error) => app.log.warn({ err: error }, 'session cache invalidation'),
+  });
+  if (redis && sessionCache.enabled) {
+    // Redis down at start: the instance still starts; its entries are then bound by the TTL only.
+    await sessionCache
+      .subscribe(redis)
+      .catch((error) => app.log.warn({ err: error }, 'session cache: not subscribed'));
+    app.addHook('onClose', async () => sessionCache.close());
+  }
   const modules: ModuleOptions = {
     db,
     config,
     appKey: await resolveAppKey(db, config.appKey),
     counters: redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+    sessionCache,
   };
 
   // First, so that it sees every route: a route without an access declaration stops the start.
@@ -105,7 +122,7 @@ export async function buildApp({
   await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimitPlugin, { config, redis });
-  await app.register(sessionsPlugin, { config, db });
+  await app.register(sessionsPlugin, { config, db, cache: sessionCache });
   await app.register(inputGuardsPlugin);
   await app.register(openApiPlugin, { isServed: config.openApiDocs });
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
@@ -126,11 +143,20 @@ export async function buildApp({
   await app.register(adminSettingsRoutes, modules);
   await app.register(questionImportRoutes, modules);
   await app.register(userTestRoutes, modules);
+  await app.register(contentRoutes, modules);
   await app.register(historyRoutes, modules);
   await app.register(statisticsRoutes, modules);
   await app.register(subscriptionRoutes, modules);
   await app.register(paymentRoutes, modules);
   await app.register(jobRoutes, modules);
+
+  // Submits and deletes queue their share of the populations; one drain takes in many of them.
+  const populationDrain = startPopulationDrain({
+    db,
+    delayMs: config.populationDrainDelayMs,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => populationDrain.stop());
 
   // Attempts whose deadline passed, or whose page was closed, are sent by the server itself.
   if (config.attemptSweepIntervalMs > 0) {

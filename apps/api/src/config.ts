@@ -22,6 +22,9 @@ const EnvSchema = z.object({
   COOKIE_SECURE: flag.optional(),
   TRUST_PROXY: flag.default(false),
   REDIS_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  SESSION_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(50_000),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,6 +38,8 @@ const EnvSchema = z.object({
   CONTENT_TEAM_EMAIL: z.email().default('contenidos@ensaya.cl'),
   ATTEMPT_LEAVE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ATTEMPT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  POPULATION_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  STATISTICS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'transbank_oneclick']).optional(),
   SANDBOX_GATEWAY_SECRET: z
     .string()
@@ -68,6 +73,15 @@ export type Config = {
   cookieSecure: boolean;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** PostgreSQL connections per instance (node-postgres pool `max`). */
+  databasePoolSize: number;
+  /**
+   * How long an instance keeps a session and its user in memory (0: read on every request). Ends
+   * reach every instance through Redis at once; one that misses the message is stale this long.
+   */
+  sessionCacheSeconds: number;
+  /** At most this many sessions cached per instance (the oldest go first). */
+  sessionCacheMaxEntries: number;
   rateLimitMax: number;
   /** Login requests per minute per address, whatever the e-mail. */
   loginRateLimitMax: number;
@@ -88,6 +102,16 @@ export type Config = {
   attemptLeaveGraceSeconds: number;
   /** How often attempts whose deadline or leave grace passed are sent; 0 turns the sweeper off. */
   attemptSweepIntervalMs: number;
+  /**
+   * How long after a submit or delete the comparison with all students takes it in (many share one
+   * drain of the population queue); 0 drains in the request, before it answers.
+   */
+  populationDrainDelayMs: number;
+  /**
+   * How long an instance keeps the statistics reads shared by every student (population figures,
+   * a subject's themes); 0 reads them on every request. A student's own figures are never kept.
+   */
+  statisticsCacheMs: number;
   /** Where new cards are enrolled; cards already stored stay with the gateway that holds them. */
   paymentGateway: 'sandbox' | 'transbank_oneclick';
   /** Signs the sandbox gateway's tokens and callbacks; undefined means derived from the app key. */
@@ -128,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    sessionCacheMaxEntries: e.SESSION_CACHE_MAX_ENTRIES,
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
@@ -140,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentTeamEmail: e.CONTENT_TEAM_EMAIL,
     attemptLeaveGraceSeconds: e.ATTEMPT_LEAVE_GRACE_SECONDS,
     attemptSweepIntervalMs: e.ATTEMPT_SWEEP_INTERVAL_MS,
+    populationDrainDelayMs: e.POPULATION_DRAIN_DELAY_MS,
+    statisticsCacheMs: e.STATISTICS_CACHE_MS,
     paymentGateway: e.PAYMENT_GATEWAY ?? 'sandbox',
     sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET || undefined,
     transbank: {
@@ -193,6 +222,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailPollIntervalMs: 100,
     // Tests sweep explicitly (sweepDueAttempts) with a clock they choose.
     attemptSweepIntervalMs: 0,
+    // Tests read the populations right after a submit: drained before it answers.
+    populationDrainDelayMs: 0,
+    // ... and their statistics without the few seconds' cache.
+    statisticsCacheMs: 0,
     // Tests run the jobs explicitly (runJobsOnce) with a clock they choose.
     jobsIntervalMs: 0,
     ...overrides,

@@ -13,6 +13,7 @@ async function main() {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
   });
   await database.migrate();
   const { demoAccounts } = await seedDatabase(database.db, { demo: config.seedDemo });

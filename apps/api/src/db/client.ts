@@ -23,6 +23,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Measured on 2 cores (docs/benchmarks.md): more connections than this only queue in PostgreSQL. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 // Any key will do, as long as every instance uses the same one: it serialises concurrent migrations.
@@ -35,9 +38,14 @@ const MIGRATION_LOCK_KEY = 7_347_120_001;
 export async function createDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** PostgreSQL connections in the pool (`DATABASE_POOL_SIZE`); PGlite has one. */
+  poolSize?: number | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

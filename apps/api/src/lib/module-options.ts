@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { CounterStore } from './throttle.ts';
 
 /** What buildApp hands every module plugin. */
@@ -10,4 +11,6 @@ export type ModuleOptions = {
   appKey: string;
   /** Throttle counters: in memory, or in Redis shared by every instance. */
   counters: CounterStore;
+  /** Sessions kept in memory: whoever ends sessions or changes a user's rights drops them here. */
+  sessionCache: SessionCache;
 };

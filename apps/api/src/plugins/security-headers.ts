@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
  * (sandbox card page, Transbank redirect, dev mailbox, /api/docs) and the API's JSON alike.
  * - Scripts only from our own files: no inline script, no eval.
  * - Styles: 'unsafe-inline' because Ant Design's CSS-in-JS injects `<style>` elements at run time
- *   and KaTeX's server-rendered HTML positions its boxes with `style` attributes; a nonce cannot
+ *   (in production builds only its theme's CSS variables: component styles are static files, see
+ *   apps/web/build/antd-styles.ts), React and Ant Design set `style` attributes, and KaTeX's server-rendered HTML positions its boxes with `style` attributes; a nonce cannot
  *   cover either (index.html is a static file, and nonces do not apply to style attributes).
  *   Style injection cannot run script, and question HTML is sanitized on the server.
  * - Images: ours, data:/blob: (the avatar preview, Ant Design's and ECharts' generated images)

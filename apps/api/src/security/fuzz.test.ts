@@ -227,6 +227,16 @@ function hiddenRouteCases(): Record<string, Case[]> {
     raw,
   }));
   return {
+    // The content key is the signed path itself (documented, but as a wildcard the document
+    // names `{*}`): forged, truncated and hostile keys.
+    'GET /api/content/*': [
+      { label: 'forged key', expect: '4xx', url: '/api/content/1-1k~5~AAAAAAAAAAAAAAAAAAAAAA' },
+      { label: 'no signature', expect: '4xx', url: '/api/content/1-1k~5' },
+      { label: 'empty key', expect: '4xx', url: '/api/content/' },
+      { label: 'NUL in key', expect: '4xx', url: '/api/content/1%00~1~x' },
+      { label: 'huge range', expect: '4xx', url: '/api/content/0-zzzzzzzzzz~1~x' },
+      { label: 'long key', expect: '4xx', url: `/api/content/${'1.'.repeat(9000)}~1~x` },
+    ],
     'GET /dev/mail': [{ label: 'valid', expect: 'no 500', url: '/dev/mail' }],
     'GET /dev/mail.json': [
       { label: 'valid', expect: 'no 500', url: '/dev/mail.json?to=a%40b.cl' },

@@ -6,6 +6,7 @@ import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { parseLanguage } from '@ensaya/core/i18n/language';
 import { i18n } from '../lib/i18n.ts';
+import { ANTD_HASHED, ANTD_TOKEN } from './antd-theme.ts';
 import { FeedbackHost } from './feedback-host.tsx';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -39,13 +40,11 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const prefersReducedMotion = usePrefersReducedMotion();
   const theme = useMemo(
     () => ({
-      token: {
-        colorPrimary: '#1d4ed8',
-        borderRadius: 8,
-        fontFamily:
-          "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-        motion: !prefersReducedMotion,
-      },
+      token: { ...ANTD_TOKEN, motion: !prefersReducedMotion },
+      hashed: ANTD_HASHED,
+      // Production builds carry Ant Design's component styles as static CSS written at build time
+      // (build/antd-styles.ts) instead of generating them in the browser on first render.
+      zeroRuntime: import.meta.env.PROD,
     }),
     [prefersReducedMotion],
   );

@@ -186,8 +186,60 @@ export const Attempt = z.object({
   questions: z.array(AttemptQuestion),
   result: AttemptResult.nullable(),
 });
+/** An attempt with its questions' content: what the pages show (core `withContent`). */
 export type Attempt = z.infer<typeof Attempt>;
-export const AttemptResponse = z.object({ data: Attempt });
+
+/**
+ * A question of an attempt as `GET api/user-tests/{id}` sends it. While the attempt runs it carries
+ * order and state only (choice ids and labels in the attempt's order, answers, mark, study-mode
+ * reveals): the statement, the choices' text and the context come from the attempt's
+ * `content_url`. Once sent it carries everything, as `AttemptQuestion`.
+ */
+export const AttemptQuestionState = AttemptQuestion.extend({
+  statement_html: z.string().optional(),
+  url_source: z.string().nullable().optional(),
+  context: AttemptQuestion.shape.context.optional(),
+  /** `body_html` is absent while the attempt runs (the content gives it); present once sent. */
+  choices: z.array(AttemptChoice.extend({ body_html: z.string().optional() })),
+});
+export type AttemptQuestionState = z.infer<typeof AttemptQuestionState>;
+
+export const AttemptState = Attempt.extend({
+  questions: z.array(AttemptQuestionState),
+  /**
+   * While the attempt runs: where the statements, choices and contexts of all its questions are
+   * fetched in one request (`GET api/content/{key}`, immutable, shared by every attempt with the
+   * same questions). Null once sent: the questions carry their content and solutions.
+   */
+  content_url: z.string().nullable(),
+});
+export type AttemptState = z.infer<typeof AttemptState>;
+export const AttemptResponse = z.object({ data: AttemptState });
+
+/** One question's content: no key, no solution (those come with the attempt when due). */
+export const ContentQuestion = z.object({
+  stem_id: z.number().int(),
+  statement_html: z.string(),
+  url_source: z.string().nullable(),
+  context_id: z.number().int().nullable(),
+  /** In the bank's order; the attempt gives its own order and labels. */
+  choices: z.array(z.object({ id: z.number().int(), body_html: z.string() })),
+});
+export type ContentQuestion = z.infer<typeof ContentQuestion>;
+
+export const ContentContext = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body_html: z.string(),
+});
+
+/** `GET api/content/{key}`: the content of a set of questions, by stem id; contexts once each. */
+export const AttemptContent = z.object({
+  questions: z.array(ContentQuestion),
+  contexts: z.array(ContentContext),
+});
+export type AttemptContent = z.infer<typeof AttemptContent>;
+export const AttemptContentResponse = z.object({ data: AttemptContent });
 
 /**
  * `POST api/user-tests/{id}/begin`: the clock, once started. Beginning again changes nothing.

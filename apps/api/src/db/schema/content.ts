@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -58,6 +59,14 @@ export const stems = pgTable(
     urlSource: text('url_source'),
     /** Inactive questions are never drawn again; attempts that used them keep them. */
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * From the sequence `content_version_seq`; raised by triggers (migration 0008) whenever the
+     * statement, source link, context, a choice or the context's text changes. A set of stems is
+     * named by its ids and the largest version among them (modules/content/attempt-content.ts).
+     */
+    contentVersion: bigint('content_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('content_version_seq')`),
     ...timestamps(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -14,7 +15,7 @@ import { users } from './accounts.ts';
 import { STATS_KINDS } from '@ensaya/core/statistics/kind';
 import { subjects, themes } from './catalog.ts';
 import { stems } from './content.ts';
-import { timestamptz } from './columns.ts';
+import { createdAt, timestamptz } from './columns.ts';
 
 // Aggregates kept up to date in the transaction that submits (adds) or deletes (subtracts) an
 // attempt, so statistics and dashboard reads never scan attempts (DESIGN.md, "Statistics").
@@ -175,4 +176,32 @@ export const themePopulationStats = pgTable(
     primaryKey({ name: 'theme_population_stats_pkey', columns: [t.themeId, t.type, t.shard] }),
     check('theme_population_stats_type_valid', sql`${t.type} in ('custom', 'official', 'all')`),
   ],
+);
+
+/**
+ * What submits and deletes have yet to add to the rows every student shares (the two populations
+ * above and `stem_stats`): one row per attempt sent or deleted, written in its transaction, folded
+ * in and removed by the drain (statistics/population-queue.ts), so that a classroom sending the
+ * same exam at once does not queue on those rows' locks. `subjects` and `themes` hold the changes
+ * per population row (key, shard and signed deltas); the stem ids are those the attempt answered
+ * and answered wrong, each counted `sign` times.
+ */
+export const populationQueue = pgTable(
+  'population_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sign: smallint('sign').notNull(),
+    subjects: jsonb('subjects').notNull().default([]),
+    themes: jsonb('themes').notNull().default([]),
+    answeredStemIds: integer('answered_stem_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    wrongStemIds: integer('wrong_stem_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [check('population_queue_sign_valid', sql`${t.sign} in (1, -1)`)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { markRichTextCurrentIfEmpty } from '../../modules/content/rerender-stored.ts';
 import { users } from '../schema/index.ts';
 import { type DemoAccount, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoAttempts } from './demo-attempts.ts';
@@ -22,6 +23,7 @@ export async function seedDatabase(
 ): Promise<{ demoAccounts: DemoAccount[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await markRichTextCurrentIfEmpty(tx);
     await seedReferenceData(tx);
     if (!options.demo) return { demoAccounts: [] };
     await seedDemoCatalog(tx);

@@ -14,7 +14,7 @@ const errors = { 401: ApiError, 419: ApiError, 422: ApiError };
 
 export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, config, appKey },
+  { db, config, appKey, sessionCache },
 ) => {
   app.get(
     '/api/me',
@@ -66,7 +66,13 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => {
-      await service.changePassword(db, request.user!.id, request.session?.id, request.body);
+      await service.changePassword(
+        db,
+        sessionCache,
+        request.user!.id,
+        request.session?.id,
+        request.body,
+      );
       return { message: request.t('passwords.changed') };
     },
   );

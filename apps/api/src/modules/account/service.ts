@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import * as users from '../auth/repo.ts';
 import { queueVerificationMail } from '../email-verification/service.ts';
 import { deleteUserSessions } from '../sessions/repo.ts';
+import type { SessionCache } from '../../lib/session-cache.ts';
 import { AVATAR_MAX_BYTES, toAvatarJpeg } from './avatar.ts';
 
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
@@ -92,6 +93,7 @@ export async function updateProfile(
 /** `POST api/change-password`: the current password, then every other session of the user ends. */
 export async function changePassword(
   db: Db,
+  sessionCache: SessionCache,
   userId: number,
   currentSessionId: string | undefined,
   body: ChangePasswordRequest,
@@ -106,6 +108,8 @@ export async function changePassword(
     await users.updateUser(tx, userId, { passwordHash });
     await deleteUserSessions(tx, userId, currentSessionId);
   });
+  // Committed: the ended sessions leave every instance's cache now.
+  await sessionCache.userChanged(userId, currentSessionId);
 }
 
 /** What the avatar route reads from the multipart request (@fastify/multipart's file). */

@@ -11,7 +11,10 @@ import {
 
 // Questions (stems with their choices) and contexts as the content modules read and write them.
 
-export type StemValues = Omit<typeof stems.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type StemValues = Omit<
+  typeof stems.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'contentVersion'
+>;
 export type ChoiceValues = {
   position: number;
   bodySource: string;
@@ -283,6 +286,15 @@ export async function listStoredRichText(
     .orderBy(asc(table.id))
     .limit(limit);
   return rows.map((row) => ({ id: Number(row.id), sources: row.sources, htmls: row.htmls }));
+}
+
+/** Whether any context, question or choice is stored. */
+export async function hasStoredRichText(db: DbOrTx): Promise<boolean> {
+  for (const { table } of Object.values(RICH_TEXT_TABLES)) {
+    const [row] = await db.select({ id: table.id }).from(table).limit(1);
+    if (row) return true;
+  }
+  return false;
 }
 
 export async function updateStoredRichText(

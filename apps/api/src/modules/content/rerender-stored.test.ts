@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed/index.ts';
 import { stems, stemChoices } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createBank } from '../../test/bank-factory.ts';
-import { rerenderStoredRichText } from './rerender-stored.ts';
+import { findSettingValue, saveSettingValue } from './repo.ts';
+import { RICH_TEXT_RENDERER_VERSION, rerenderStoredRichText } from './rerender-stored.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +15,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('re-rendering stored rich text', () => {
+  it('records the current version when a database is seeded before holding any rich text', async () => {
+    // buildTestApp seeded this empty database: nothing was ever rendered by an older cleaner.
+    expect(Number(await findSettingValue(t.db, 'rich_text_renderer_version'))).toBe(
+      RICH_TEXT_RENDERER_VERSION,
+    );
+  });
+
   it('cleans HTML saved under an older cleaner, once, and keeps formulas', async () => {
     const bank = await createBank(t.db, { perTheme: 1 });
+    // A database from before version 2, whose seed does not mark content it already holds.
+    await saveSettingValue(t.db, 'rich_text_renderer_version', 1);
+    await seedDatabase(t.db, { demo: false });
+    expect(Number(await findSettingValue(t.db, 'rich_text_renderer_version'))).toBe(1);
     const [stem] = bank.bank;
     const attack = '<div class="ant-modal-wrap" style="position:fixed;top:0;left:0">x</div>';
     await t.db

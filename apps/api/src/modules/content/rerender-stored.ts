@@ -38,3 +38,13 @@ export async function rerenderStoredRichText(db: DbOrTx): Promise<{ updated: num
   await repo.saveSettingValue(db, VERSION_KEY, RICH_TEXT_RENDERER_VERSION);
   return { updated };
 }
+
+/**
+ * A database holding no rich text yet (a fresh install, before its seed) has nothing rendered by an
+ * older cleaner: records the current version, so the first start does not render the seeded bank
+ * a second time (every instance of a new deployment would otherwise do it at once).
+ */
+export async function markRichTextCurrentIfEmpty(db: DbOrTx): Promise<void> {
+  if (await repo.hasStoredRichText(db)) return;
+  await repo.saveSettingValue(db, VERSION_KEY, RICH_TEXT_RENDERER_VERSION);
+}

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { subjectExists } from '../statistics/repo.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
+import { populationChanged } from '../statistics/population-queue.ts';
 import { subjectsWithAccess } from '../user-tests/access.ts';
 import * as repo from './repo.ts';
 
@@ -53,7 +54,7 @@ export async function deleteSentAttempts(
   now: Date,
 ): Promise<number> {
   const ids = [...new Set(requestedIds)];
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const attempts = await repo.lockOwnAttempts(tx, userId, ids);
     if (attempts.length !== ids.length) throw new AppError(404, 'error.notFound');
     const subjectIds = [...new Set(attempts.map((attempt) => attempt.subjectId))];
@@ -103,4 +104,7 @@ export async function deleteSentAttempts(
     await repo.deleteAttempts(tx, userId, ids);
     return ids.length;
   });
+  // The populations' share of the deletion was queued in the transaction.
+  await populationChanged(db);
+  return deleted;
 }

@@ -10,6 +10,7 @@ import {
   moveTo,
   type BillingDeps,
 } from '../subscriptions/billing.ts';
+import { drainPopulationQueueFully } from '../statistics/population-queue.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
@@ -133,7 +134,9 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
 
 export type RunSummary = { scheduled: number; ran: number; failed: number };
 
-/** Schedules what is due and runs every due job this worker can claim. */
+/**
+ * Drains the population queue, schedules what is due and runs every due job this worker can claim.
+ */
 export async function runJobsOnce(
   db: Db,
   deps: BillingDeps,
@@ -141,6 +144,13 @@ export async function runJobsOnce(
   options: { workerId?: string; log?: { error(obj: unknown, msg: string): void } } = {},
 ): Promise<RunSummary> {
   const workerId = options.workerId ?? randomUUID();
+  // The safety net of the population queue: changes left by an instance that stopped before its
+  // drain ran (another drain holding the lock has them in hand).
+  try {
+    await drainPopulationQueueFully(db, { wait: false });
+  } catch (error) {
+    options.log?.error({ err: error }, 'population drain failed');
+  }
   const summary: RunSummary = { scheduled: await scheduleDueJobs(db, now), ran: 0, failed: 0 };
   for (;;) {
     const claimed = await repo.claimDueJobs(

@@ -7,7 +7,7 @@ import * as service from './service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, config },
+  { db, config, sessionCache },
 ) => {
   app.post(
     '/api/forgot-password',
@@ -42,7 +42,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => {
-      await service.resetPassword(db, request.body, new Date());
+      await service.resetPassword(db, sessionCache, request.body, new Date());
       return { message: request.t('passwords.reset') };
     },
   );

@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password.ts';
 import { findUserByEmail, updateUser } from '../auth/repo.ts';
 import { queueMail } from '../mail/service.ts';
 import { deleteUserSessions } from '../sessions/repo.ts';
+import type { SessionCache } from '../../lib/session-cache.ts';
 import * as repo from './repo.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -57,9 +58,14 @@ export async function requestPasswordReset(
  * `POST api/reset-password`: a live token for this e-mail sets the new password, is used up, and
  * every session of the user ends. The mailed link also proves the address, so it counts as verified.
  */
-export async function resetPassword(db: Db, body: ResetPasswordRequest, now: Date): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  sessionCache: SessionCache,
+  body: ResetPasswordRequest,
+  now: Date,
+): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const token = await repo.findLiveTokenForUpdate(tx, hashToken(body.token), now);
     if (!token || token.email !== body.email) {
       throw new AppError(422, 'passwords.token', { fields: { token: ['passwords.token'] } });
@@ -70,5 +76,8 @@ export async function resetPassword(db: Db, body: ResetPasswordRequest, now: Dat
       emailVerifiedAt: token.emailVerifiedAt ?? now,
     });
     await deleteUserSessions(tx, token.userId);
+    return token.userId;
   });
+  // Committed: the ended sessions leave every instance's cache now.
+  await sessionCache.userChanged(userId);
 }

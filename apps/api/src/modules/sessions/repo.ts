@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -41,11 +41,15 @@ export async function deleteSession(db: DbOrTx, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-/** Ends every session of a user but one (password change and reset end the others). */
+/**
+ * Ends every session of a user but one (password change and reset end the others). The caller
+ * then drops them from the session cache (`SessionCache.userChanged`), once committed.
+ */
 export async function deleteUserSessions(db: DbOrTx, userId: number, exceptId?: string) {
   const sameUser = eq(sessions.userId, userId);
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(sameUser);
-  for (const { id } of rows) if (id !== exceptId) await deleteSession(db, id);
+  await db
+    .delete(sessions)
+    .where(exceptId === undefined ? sameUser : and(sameUser, ne(sessions.id, exceptId)));
 }
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {

@@ -1,20 +1,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statsKindOf } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
+import { POPULATION_SHARDS, userSubjectStats, userThemeStats } from '../../db/schema/index.ts';
 import {
-  POPULATION_SHARDS,
-  subjectPopulationStats,
-  themePopulationStats,
-  userSubjectStats,
-  userThemeStats,
-} from '../../db/schema/index.ts';
+  enqueuePopulationChange,
+  type SubjectPopulationDelta,
+  type ThemePopulationDelta,
+} from './population-queue.ts';
 
 // The statistics aggregates (DESIGN.md, "Statistics"): a submitted attempt is added to them and a
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
 // attempts. An attempt that does not count for the population (core `countsForPopulation`, fixed
 // at start) goes into the student's own rows only, also as `excluded_*`, so that the population
 // keeps seeing the student's counts without it. The student's rows are keyed by the attempt's kind
-// (core `statsKindOf`): custom, official, or a wrong-answers drill, kept apart.
+// (core `statsKindOf`): custom, official, or a wrong-answers drill, kept apart. The rows every
+// student shares (the populations and `stem_stats`) are changed through the population queue
+// (population-queue.ts): the caller calls `populationChanged` once its transaction has committed.
 
 export interface AttemptForAggregates {
   userId: number;
@@ -50,7 +51,10 @@ export async function applyAttemptToAggregates(
   // Drills never enter the population (core `countsForPopulation`); a drill started before that
   // rule, still marked as counting, is kept out all the same.
   const countsForPopulation = attempt.countsForPopulation && kind !== 'wrong_answers';
-  if (countsForPopulation) await updatePopulations(tx, { ...attempt, type: kind }, sign);
+  // Read before the student's rows below change: the population's view of the student before.
+  const populations = countsForPopulation
+    ? await populationDeltas(tx, { ...attempt, type: kind }, sign)
+    : undefined;
   // What the population does not see is kept apart in the student's rows.
   const excluded = countsForPopulation ? 0 : sign;
   const percentage =
@@ -95,76 +99,79 @@ export async function applyAttemptToAggregates(
       },
     });
 
-  for (const theme of attempt.themes) {
-    const questions = theme.correct + theme.incorrect + theme.unanswered;
-    await tx
-      .insert(userThemeStats)
-      .values({
-        userId: attempt.userId,
-        themeId: theme.themeId,
-        type: kind,
-        subjectId: attempt.subjectId,
-        questions: Math.max(0, sign * questions),
-        correct: Math.max(0, sign * theme.correct),
-        incorrect: Math.max(0, sign * theme.incorrect),
-        unanswered: Math.max(0, sign * theme.unanswered),
-        excludedQuestions: Math.max(0, excluded * questions),
-        excludedCorrect: Math.max(0, excluded * theme.correct),
-        excludedIncorrect: Math.max(0, excluded * theme.incorrect),
-        excludedUnanswered: Math.max(0, excluded * theme.unanswered),
-      })
-      .onConflictDoUpdate({
-        target: [userThemeStats.userId, userThemeStats.themeId, userThemeStats.type],
-        set: {
-          questions: sql`greatest(0, ${userThemeStats.questions} + ${sign * questions})`,
-          correct: sql`greatest(0, ${userThemeStats.correct} + ${sign * theme.correct})`,
-          incorrect: sql`greatest(0, ${userThemeStats.incorrect} + ${sign * theme.incorrect})`,
-          unanswered: sql`greatest(0, ${userThemeStats.unanswered} + ${sign * theme.unanswered})`,
-          excludedQuestions: sql`greatest(0, ${userThemeStats.excludedQuestions} + ${excluded * questions})`,
-          excludedCorrect: sql`greatest(0, ${userThemeStats.excludedCorrect} + ${excluded * theme.correct})`,
-          excludedIncorrect: sql`greatest(0, ${userThemeStats.excludedIncorrect} + ${excluded * theme.incorrect})`,
-          excludedUnanswered: sql`greatest(0, ${userThemeStats.excludedUnanswered} + ${excluded * theme.unanswered})`,
-        },
-      });
-  }
+  await applyToThemeStats(tx, attempt, kind, sign, excluded);
 
+  if (!populations) return;
   // How often a question is failed feeds other students' most-failed test: population only.
-  if (!countsForPopulation) return;
-  // Sorted, so that concurrent submits sharing questions lock stem_stats rows in one order (no
-  // deadlocks).
-  const answered = attempt.stems
-    .filter((stem) => stem.outcome !== 'unanswered')
-    .sort((a, b) => a.stemId - b.stemId);
-  if (answered.length === 0) return;
-  // One statement for every question of the attempt.
+  const answered = attempt.stems.filter((stem) => stem.outcome !== 'unanswered');
+  await enqueuePopulationChange(tx, {
+    sign,
+    ...populations,
+    answeredStemIds: answered.map((stem) => stem.stemId),
+    wrongStemIds: answered
+      .filter((stem) => stem.outcome === 'incorrect')
+      .map((stem) => stem.stemId),
+  });
+}
+
+/**
+ * The student's theme rows, all themes of the attempt in one statement: added with an upsert,
+ * taken out with an update (the rows exist: the attempt was added to them).
+ */
+async function applyToThemeStats(
+  tx: DbOrTx,
+  attempt: AttemptForAggregates,
+  kind: ReturnType<typeof statsKindOf>,
+  sign: 1 | -1,
+  excluded: number,
+) {
+  if (attempt.themes.length === 0) return;
+  const values = sql.join(
+    attempt.themes.map((theme) => {
+      const questions = theme.correct + theme.incorrect + theme.unanswered;
+      return sql`(${theme.themeId}::integer, ${sign * questions}::integer, ${sign * theme.correct}::integer,
+        ${sign * theme.incorrect}::integer, ${sign * theme.unanswered}::integer,
+        ${excluded * questions}::integer, ${excluded * theme.correct}::integer,
+        ${excluded * theme.incorrect}::integer, ${excluded * theme.unanswered}::integer)`;
+    }),
+    sql`, `,
+  );
+  const deltas = sql`(values ${values}) as d(theme_id, questions, correct, incorrect, unanswered,
+    excluded_questions, excluded_correct, excluded_incorrect, excluded_unanswered)`;
   if (sign > 0) {
-    const rows = sql.join(
-      answered.map(
-        (stem) =>
-          sql`(${stem.stemId}::integer, ${attempt.subjectId}::integer, 1, ${stem.outcome === 'incorrect' ? 1 : 0}::integer)`,
-      ),
-      sql`, `,
-    );
     await tx.execute(sql`
-      insert into stem_stats (stem_id, subject_id, answered, wrong) values ${rows}
-      on conflict (stem_id) do update set
-        answered = stem_stats.answered + excluded.answered,
-        wrong = stem_stats.wrong + excluded.wrong
+      insert into user_theme_stats (user_id, theme_id, type, subject_id, questions, correct,
+        incorrect, unanswered, excluded_questions, excluded_correct, excluded_incorrect,
+        excluded_unanswered)
+      select ${attempt.userId}::integer, d.theme_id, ${kind}, ${attempt.subjectId}::integer,
+        d.questions, d.correct, d.incorrect, d.unanswered, d.excluded_questions,
+        d.excluded_correct, d.excluded_incorrect, d.excluded_unanswered
+      from ${deltas}
+      order by d.theme_id
+      on conflict (user_id, theme_id, type) do update set
+        questions = user_theme_stats.questions + excluded.questions,
+        correct = user_theme_stats.correct + excluded.correct,
+        incorrect = user_theme_stats.incorrect + excluded.incorrect,
+        unanswered = user_theme_stats.unanswered + excluded.unanswered,
+        excluded_questions = user_theme_stats.excluded_questions + excluded.excluded_questions,
+        excluded_correct = user_theme_stats.excluded_correct + excluded.excluded_correct,
+        excluded_incorrect = user_theme_stats.excluded_incorrect + excluded.excluded_incorrect,
+        excluded_unanswered = user_theme_stats.excluded_unanswered + excluded.excluded_unanswered
     `);
     return;
   }
-  const rows = sql.join(
-    answered.map(
-      (stem) => sql`(${stem.stemId}::integer, ${stem.outcome === 'incorrect' ? 1 : 0}::integer)`,
-    ),
-    sql`, `,
-  );
   await tx.execute(sql`
-    update stem_stats set
-      answered = greatest(0, stem_stats.answered - 1),
-      wrong = least(greatest(0, stem_stats.answered - 1), greatest(0, stem_stats.wrong - d.wrong))
-    from (values ${rows}) as d(stem_id, wrong)
-    where stem_stats.stem_id = d.stem_id
+    update user_theme_stats as s set
+      questions = greatest(0, s.questions + d.questions),
+      correct = greatest(0, s.correct + d.correct),
+      incorrect = greatest(0, s.incorrect + d.incorrect),
+      unanswered = greatest(0, s.unanswered + d.unanswered),
+      excluded_questions = greatest(0, s.excluded_questions + d.excluded_questions),
+      excluded_correct = greatest(0, s.excluded_correct + d.excluded_correct),
+      excluded_incorrect = greatest(0, s.excluded_incorrect + d.excluded_incorrect),
+      excluded_unanswered = greatest(0, s.excluded_unanswered + d.excluded_unanswered)
+    from ${deltas}
+    where s.user_id = ${attempt.userId} and s.theme_id = d.theme_id and s.type = ${kind}
   `);
 }
 
@@ -173,14 +180,20 @@ const percentageOf = (totals: Totals) =>
   totals.questions > 0 ? (totals.correct * 100) / totals.questions : undefined;
 
 /**
- * Keeps the populations the comparison with other students reads (`subject_population_stats`,
- * `theme_population_stats`) in step: the student's % correct in each scope the attempt touches is
- * computed from the student's own aggregate rows (less what they hold of attempts that do not
- * count) before and after the attempt, and the difference goes into the student's shard. Rows are
- * written in key order (subjects, then themes) so concurrent submits cannot deadlock. Called only
- * for an attempt that counts for the population.
+ * What the attempt changes in the populations the comparison with other students reads
+ * (`subject_population_stats`, `theme_population_stats`): the student's % correct in each scope the
+ * attempt touches is computed from the student's own aggregate rows (less what they hold of
+ * attempts that do not count) before and after the attempt, and the difference goes into the
+ * student's shard, through the population queue. Called only for an attempt that counts for the
+ * population, before the student's rows change.
  */
-async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign: 1 | -1) {
+async function populationDeltas(
+  tx: DbOrTx,
+  attempt: AttemptForAggregates,
+  sign: 1 | -1,
+): Promise<{ subjects: SubjectPopulationDelta[]; themes: ThemePopulationDelta[] }> {
+  const subjectDeltas: SubjectPopulationDelta[] = [];
+  const themeDeltas: ThemePopulationDelta[] = [];
   const shard = attempt.userId % POPULATION_SHARDS;
   const delta = (totals: Totals, add: Totals): Totals => ({
     questions: Math.max(0, totals.questions + sign * add.questions),
@@ -238,43 +251,19 @@ async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign
     [attempt.subjectId, attempt.type],
     [attempt.subjectId, 'all'],
   ];
-  scopes.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
   for (const [subjectId, type] of scopes) {
     const inScope = (row: { subjectId: number; type: string }) =>
       (subjectId === 0 || row.subjectId === subjectId) && (type === 'all' || row.type === type);
-    await applyPopulationChange(
-      tx,
+    const change = populationChange(
       percentageOf(sum(own.filter(inScope))),
       percentageOf(sum(after.filter(inScope))),
-      (students, percentage, square) =>
-        tx
-          .insert(subjectPopulationStats)
-          .values({
-            subjectId,
-            type,
-            shard,
-            students: Math.max(0, students),
-            percentageSum: Math.max(0, percentage),
-            percentageSquareSum: Math.max(0, square),
-          })
-          .onConflictDoUpdate({
-            target: [
-              subjectPopulationStats.subjectId,
-              subjectPopulationStats.type,
-              subjectPopulationStats.shard,
-            ],
-            set: {
-              students: sql`greatest(0, ${subjectPopulationStats.students} + ${students})`,
-              percentageSum: sql`case when ${subjectPopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${subjectPopulationStats.percentageSum} + ${percentage}) end`,
-              percentageSquareSum: sql`case when ${subjectPopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${subjectPopulationStats.percentageSquareSum} + ${square}) end`,
-            },
-          }),
     );
+    subjectDeltas.push({ subject_id: subjectId, type, shard, ...change });
   }
 
   // Themes: each theme of the attempt, for its type and for both types.
   const themeIds = attempt.themes.map((theme) => theme.themeId).sort((a, b) => a - b);
-  if (themeIds.length === 0) return;
+  if (themeIds.length === 0) return { subjects: subjectDeltas, themes: themeDeltas };
   const ownThemes = await tx
     .select({
       themeId: userThemeStats.themeId,
@@ -319,53 +308,25 @@ async function updatePopulations(tx: DbOrTx, attempt: AttemptForAggregates, sign
         incorrect: next.incorrect - before.incorrect,
         unanswered: next.unanswered - before.unanswered,
       };
-      await applyPopulationChange(
-        tx,
-        percentageOf(before),
-        percentageOf(next),
-        (students, percentage) =>
-          tx
-            .insert(themePopulationStats)
-            .values({
-              themeId,
-              type,
-              shard,
-              students: Math.max(0, students),
-              questions: Math.max(0, moved.questions),
-              correct: Math.max(0, moved.correct),
-              incorrect: Math.max(0, moved.incorrect),
-              unanswered: Math.max(0, moved.unanswered),
-              percentageSum: Math.max(0, percentage),
-            })
-            .onConflictDoUpdate({
-              target: [
-                themePopulationStats.themeId,
-                themePopulationStats.type,
-                themePopulationStats.shard,
-              ],
-              set: {
-                students: sql`greatest(0, ${themePopulationStats.students} + ${students})`,
-                questions: sql`greatest(0, ${themePopulationStats.questions} + ${moved.questions})`,
-                correct: sql`greatest(0, ${themePopulationStats.correct} + ${moved.correct})`,
-                incorrect: sql`greatest(0, ${themePopulationStats.incorrect} + ${moved.incorrect})`,
-                unanswered: sql`greatest(0, ${themePopulationStats.unanswered} + ${moved.unanswered})`,
-                percentageSum: sql`case when ${themePopulationStats.students} + ${students} <= 0 then 0 else greatest(0, ${themePopulationStats.percentageSum} + ${percentage}) end`,
-              },
-            }),
-      );
+      const change = populationChange(percentageOf(before), percentageOf(next));
+      themeDeltas.push({
+        theme_id: themeId,
+        type,
+        shard,
+        students: change.students,
+        ...moved,
+        percentage: change.percentage,
+      });
     }
   }
+  return { subjects: subjectDeltas, themes: themeDeltas };
 }
 
-/** Turns a student's % before and after into the population's changes and writes them. */
-async function applyPopulationChange(
-  tx: DbOrTx,
-  before: number | undefined,
-  after: number | undefined,
-  write: (students: number, percentage: number, square: number) => Promise<unknown>,
-) {
-  const students = (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1);
-  const percentage = (after ?? 0) - (before ?? 0);
-  const square = (after ?? 0) ** 2 - (before ?? 0) ** 2;
-  await write(students, percentage, square);
+/** Turns a student's % before and after into the population's changes. */
+function populationChange(before: number | undefined, after: number | undefined) {
+  return {
+    students: (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1),
+    percentage: (after ?? 0) - (before ?? 0),
+    square: (after ?? 0) ** 2 - (before ?? 0) ** 2,
+  };
 }

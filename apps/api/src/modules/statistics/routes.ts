@@ -16,6 +16,7 @@ import {
   UserSubjectStatsResponse,
 } from '@ensaya/core/contracts/statistics';
 import type { ModuleOptions } from '../../lib/module-options.ts';
+import { StatisticsReadCache } from './read-cache.ts';
 import * as stats from './service.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 422: ApiError };
@@ -25,7 +26,12 @@ const ownUser = { config: { access: 'user' as const } };
  * The statistics calls of spec 001 (section 7) and the dashboard, scoped to the signed-in student
  * (a `user_id` other than the student's is a 404) and read from the aggregates only.
  */
-export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, config },
+) => {
+  // Population figures, themes and grade scales: the same for every student, kept a few seconds.
+  const cache = new StatisticsReadCache({ ttlMs: config.statisticsCacheMs });
   app.get(
     '/api/user-subject-stats',
     {
@@ -42,7 +48,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
       return {
-        data: await stats.userSubjectStats(db, request.user!.id, subject_id, user_test_type),
+        data: await stats.userSubjectStats(db, request.user!.id, subject_id, user_test_type, cache),
       };
     },
   );
@@ -80,7 +86,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
       return {
-        data: await stats.myPercentagesGauss(db, request.user!.id, subject_id, user_test_type),
+        data: await stats.myPercentagesGauss(
+          db,
+          request.user!.id,
+          subject_id,
+          user_test_type,
+          cache,
+        ),
       };
     },
   );
@@ -116,7 +128,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request) => {
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
-      return { data: await stats.themesStats(db, request.user!.id, subject_id, user_test_type) };
+      return {
+        data: await stats.themesStats(db, request.user!.id, subject_id, user_test_type, cache),
+      };
     },
   );
 
@@ -134,7 +148,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request) => {
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
-      return { data: await stats.themesStatsGeneral(db, subject_id, user_test_type) };
+      return { data: await stats.themesStatsGeneral(db, subject_id, user_test_type, cache) };
     },
   );
 
@@ -152,7 +166,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request) => {
       const { user_id, subject_id } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
-      return { data: await stats.correctStemsByType(db, request.user!.id, subject_id) };
+      return { data: await stats.correctStemsByType(db, request.user!.id, subject_id, cache) };
     },
   );
 
@@ -171,7 +185,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
       return {
-        data: await stats.correctStemsByTheme(db, request.user!.id, subject_id, user_test_type),
+        data: await stats.correctStemsByTheme(
+          db,
+          request.user!.id,
+          subject_id,
+          user_test_type,
+          cache,
+        ),
       };
     },
   );
@@ -191,7 +211,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       const { user_id, subject_id, user_test_type } = request.query;
       stats.assertOwnUser(request.user!.id, user_id);
       return {
-        data: await stats.userThemeStatsColumn(db, request.user!.id, subject_id, user_test_type),
+        data: await stats.userThemeStatsColumn(
+          db,
+          request.user!.id,
+          subject_id,
+          user_test_type,
+          cache,
+        ),
       };
     },
   );
@@ -207,6 +233,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: DashboardResponse, 401: ApiError },
       },
     },
-    async (request) => ({ data: await stats.dashboard(db, request.user!.id) }),
+    async (request) => ({ data: await stats.dashboard(db, request.user!.id, cache) }),
   );
 };

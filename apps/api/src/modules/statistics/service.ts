@@ -21,6 +21,7 @@ import {
 import { MEASURED_KINDS } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { StatisticsReadCache } from './read-cache.ts';
 import * as repo from './repo.ts';
 
 // The statistics calls of spec 001 (section 7), scoped to the signed-in student and read from the
@@ -34,9 +35,30 @@ export function assertOwnUser(userId: number, requested: number | undefined) {
   if (requested !== undefined && requested !== userId) throw new AppError(404, 'error.notFound');
 }
 
-async function assertSubject(db: DbOrTx, subjectId: number) {
-  if (!(await repo.subjectExists(db, subjectId))) throw new AppError(404, 'error.notFound');
+/** Without a cache (the default): every shared read goes to the database. */
+const NO_CACHE = new StatisticsReadCache({ ttlMs: 0 });
+
+// Reads that are the same for every student, through the short-lived cache (read-cache.ts). Only
+// an existing subject is kept: a missing one is asked again.
+async function assertSubject(db: DbOrTx, subjectId: number, cache: StatisticsReadCache) {
+  await cache.read(`subject:${subjectId}`, async () => {
+    if (!(await repo.subjectExists(db, subjectId))) throw new AppError(404, 'error.notFound');
+    return true;
+  });
 }
+
+const subjectThemes = (db: DbOrTx, subjectId: number, cache: StatisticsReadCache) =>
+  cache.read(`themes:${subjectId}`, () => repo.subjectThemes(db, subjectId));
+
+const studentsSpread = (
+  db: DbOrTx,
+  subjectId: number | undefined,
+  type: StatsKind | undefined,
+  cache: StatisticsReadCache,
+) =>
+  cache.read(`spread:${subjectId ?? 0}:${type ?? ''}`, () =>
+    repo.studentsSpread(db, subjectId, type),
+  );
 
 /** `api/user-subject-stats`. */
 export async function userSubjectStats(
@@ -44,8 +66,9 @@ export async function userSubjectStats(
   userId: number,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<UserSubjectStats> {
-  await assertSubject(db, subjectId);
+  await assertSubject(db, subjectId, cache);
   const row = await repo.subjectTotalsOf(db, userId, subjectId, type);
   return {
     subject_id: subjectId,
@@ -101,10 +124,11 @@ export async function myPercentagesGauss(
   userId: number,
   subjectId: number | undefined,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<Gauss> {
-  if (subjectId !== undefined) await assertSubject(db, subjectId);
+  if (subjectId !== undefined) await assertSubject(db, subjectId, cache);
   const [spread, own] = await Promise.all([
-    repo.studentsSpread(db, subjectId, type),
+    studentsSpread(db, subjectId, type, cache),
     repo.ownCorrectOf(db, userId, subjectId, type),
   ]);
   const own_percentage = own.questions > 0 ? percentage(own.correct, own.questions) : null;
@@ -148,9 +172,10 @@ async function ownThemes(
   userId: number,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache,
 ) {
   const [themeRows, totals] = await Promise.all([
-    repo.subjectThemes(db, subjectId),
+    subjectThemes(db, subjectId, cache),
     repo.ownThemeTotals(db, userId, subjectId, type),
   ]);
   const byTheme = new Map(totals.map((row) => [row.themeId, row]));
@@ -163,9 +188,10 @@ export async function themesStats(
   userId: number,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<ThemeStats[]> {
-  await assertSubject(db, subjectId);
-  return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
+  await assertSubject(db, subjectId, cache);
+  return (await ownThemes(db, userId, subjectId, type, cache)).map(({ theme, counts }) => ({
     theme_id: theme.id,
     name: theme.name,
     questions: counts.questions,
@@ -181,13 +207,16 @@ export async function themesStatsGeneral(
   db: DbOrTx,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<GeneralThemeStats[]> {
-  await assertSubject(db, subjectId);
-  const themeRows = await repo.subjectThemes(db, subjectId);
-  const totals = await repo.generalThemeTotals(
-    db,
-    themeRows.map((theme) => theme.id),
-    type,
+  await assertSubject(db, subjectId, cache);
+  const themeRows = await subjectThemes(db, subjectId, cache);
+  const totals = await cache.read(`theme-population:${subjectId}:${type ?? ''}`, () =>
+    repo.generalThemeTotals(
+      db,
+      themeRows.map((theme) => theme.id),
+      type,
+    ),
   );
   const byTheme = new Map(totals.map((row) => [row.themeId, row]));
   return themeRows.map((theme) => {
@@ -211,8 +240,9 @@ export async function correctStemsByType(
   db: DbOrTx,
   userId: number,
   subjectId: number | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<CorrectByType[]> {
-  if (subjectId !== undefined) await assertSubject(db, subjectId);
+  if (subjectId !== undefined) await assertSubject(db, subjectId, cache);
   const rows = await repo.typeTotalsOf(db, userId, subjectId);
   return rows.map((row) => ({
     user_test_type: row.type,
@@ -230,9 +260,10 @@ export async function correctStemsByTheme(
   userId: number,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<CorrectByTheme[]> {
-  await assertSubject(db, subjectId);
-  return (await ownThemes(db, userId, subjectId, type)).map(({ theme, counts }) => ({
+  await assertSubject(db, subjectId, cache);
+  return (await ownThemes(db, userId, subjectId, type, cache)).map(({ theme, counts }) => ({
     theme_id: theme.id,
     name: theme.name,
     total_test_stems: counts.questions,
@@ -247,9 +278,10 @@ export async function userThemeStatsColumn(
   userId: number,
   subjectId: number,
   type: StatsKind | undefined,
+  cache: StatisticsReadCache = NO_CACHE,
 ): Promise<ThemeColumns> {
-  await assertSubject(db, subjectId);
-  const rows = await ownThemes(db, userId, subjectId, type);
+  await assertSubject(db, subjectId, cache);
+  const rows = await ownThemes(db, userId, subjectId, type, cache);
   return {
     themes: rows.map(({ theme }) => ({ theme_id: theme.id, name: theme.name })),
     series: (['correct', 'incorrect', 'unanswered'] as const).map((key) => ({
@@ -260,20 +292,22 @@ export async function userThemeStatsColumn(
 }
 
 /** `api/dashboard`: the dashboard's cards in one call. */
-export async function dashboard(db: DbOrTx, userId: number): Promise<Dashboard> {
+export async function dashboard(
+  db: DbOrTx,
+  userId: number,
+  cache: StatisticsReadCache = NO_CACHE,
+): Promise<Dashboard> {
   const [rows, gauss] = await Promise.all([
     repo.subjectTypeTotalsOf(db, userId),
-    myPercentagesGauss(db, userId, undefined, undefined),
+    myPercentagesGauss(db, userId, undefined, undefined, cache),
   ]);
   const measured = rows.filter(isMeasured);
   const subjects = percentagesOf(measured);
   const official = rows.filter((row) => row.type === 'official');
+  const officialIds = official.map((row) => row.subjectId);
   const maxGrades = new Map(
     (
-      await repo.maxGrades(
-        db,
-        official.map((row) => row.subjectId),
-      )
+      await cache.read(`max-grades:${officialIds.join(',')}`, () => repo.maxGrades(db, officialIds))
     ).map((row) => [row.subjectId, row.maxGrade]),
   );
   const scores: SubjectScore[] = official.map((row) => ({

@@ -69,6 +69,127 @@ export async function saveAnswers(
   records: ReadonlyArray<AnswerRecord>,
   now: Date,
 ): Promise<SaveAnswersResponse['data']> {
+  const latest = latestPerQuestion(records);
+  const fast = await saveInOneStatement(db, userId, id, latest, now);
+  if (fast) return fast;
+  return saveAnswersCarefully(db, userId, id, records, now);
+}
+
+/** The latest record per question wins inside one request too (the last one on equal `seq`). */
+function latestPerQuestion(records: ReadonlyArray<AnswerRecord>): Map<number, AnswerRecord> {
+  const latest = new Map<number, AnswerRecord>();
+  for (const record of records) {
+    const previous = latest.get(record.stem_id);
+    if (!previous || record.seq >= previous.seq) latest.set(record.stem_id, record);
+  }
+  return latest;
+}
+
+type FastRow = { stem_id: number; ok: boolean; applied: boolean; open: boolean | null };
+
+/**
+ * The common case in one statement and one round trip, with no explicit transaction: an in-progress
+ * attempt of the user, before its deadline, not in study mode, every record valid (its question in
+ * the attempt, its choices of that question, one pick on a single-choice question) and no question
+ * revealed. Rows newer than the stored `client_seq` are written; the others are reported not applied.
+ *
+ * Concurrency with a submit (which holds `FOR UPDATE` on the attempt row while it reads and scores
+ * the answers): the attempt row is share-locked by the `attempt` CTE, and the update's condition on
+ * it is an uncorrelated subquery (an InitPlan), evaluated before any answer row can be written. So
+ * either the save takes the lock first, and the submit waits for it to commit and then sees its
+ * rows, or the save waits for the submit to commit, and READ COMMITTED's recheck of a locked row
+ * hands it the attempt as submitted: nothing is written and the careful path answers 409.
+ *
+ * Anything else (a refusal, study mode, a revealed question, a deadline passed) writes nothing and
+ * returns undefined: the careful path then decides, with its exact errors and study-mode semantics.
+ */
+async function saveInOneStatement(
+  db: Db,
+  userId: number,
+  id: number,
+  latest: Map<number, AnswerRecord>,
+  now: Date,
+): Promise<SaveAnswersResponse['data'] | undefined> {
+  const input = JSON.stringify(
+    [...latest.values()].map((record) => ({
+      stem_id: record.stem_id,
+      seq: record.seq,
+      marked: record.is_marked,
+      chosen: [...new Set(record.stem_choice_ids)],
+    })),
+  );
+  const at = now.toISOString();
+  const { rows } = (await db.execute(sql`
+    with attempt as materialized (
+      select status = 'in_progress'
+               and (deadline_at is null or deadline_at > ${at}::timestamptz)
+               and coalesce(configuration -> 'study_mode', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
+               as open
+      from user_tests
+      where id = ${id} and user_id = ${userId}
+      for share
+    ),
+    input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as r(stem_id integer, seq bigint, marked boolean, chosen integer[])
+    ),
+    checked as materialized (
+      select input.stem_id, input.seq, input.marked, input.chosen, uts.position,
+             uts.position is not null
+               and uts.revealed_at is null
+               and (s.is_multi_choice or cardinality(input.chosen) <= 1)
+               and not exists (
+                 select 1 from unnest(input.chosen) as picked(choice_id)
+                 where not exists (
+                   select 1 from stem_choices sc
+                   where sc.id = picked.choice_id and sc.stem_id = input.stem_id
+                 )
+               ) as ok
+      from input
+      left join user_test_stems uts
+        on uts.user_test_id = ${id} and uts.stem_id = input.stem_id and uts.user_id = ${userId}
+      left join stems s on s.id = uts.stem_id
+    ),
+    updated as (
+      update user_test_stems uts
+      set chosen_choice_ids = c.chosen,
+          is_marked = c.marked,
+          client_seq = c.seq,
+          answered_at = case when cardinality(c.chosen) > 0 then ${at}::timestamptz end
+      from checked c
+      where (select open from attempt)
+        and not exists (select 1 from checked where ok is not true)
+        and uts.user_test_id = ${id} and uts.position = c.position and uts.user_id = ${userId}
+        and uts.client_seq < c.seq
+        and uts.revealed_at is null
+      returning uts.stem_id
+    )
+    select c.stem_id, c.ok, u.stem_id is not null as applied, (select open from attempt) as open
+    from checked c left join updated u on u.stem_id = c.stem_id
+  `)) as unknown as { rows: FastRow[] };
+  if (rows.length === 0 || rows.some((row) => row.open !== true || !row.ok)) return undefined;
+  const applied = new Map(rows.map((row) => [Number(row.stem_id), row.applied]));
+  return {
+    saved: [...latest.values()].map((record) => ({
+      stem_id: record.stem_id,
+      seq: record.seq,
+      applied: applied.get(record.stem_id) === true,
+    })),
+    revealed: [],
+  };
+}
+
+/**
+ * Every case, in a transaction: study mode (reveals, locked answers), refusals with their field
+ * errors, the deadline (the attempt is submitted with what was saved).
+ */
+async function saveAnswersCarefully(
+  db: Db,
+  userId: number,
+  id: number,
+  records: ReadonlyArray<AnswerRecord>,
+  now: Date,
+): Promise<SaveAnswersResponse['data']> {
   const outcome = await db.transaction(async (tx) => {
     const [attempt] = await tx
       .select({
@@ -85,12 +206,7 @@ export async function saveAnswers(
       return 'deadline' as const;
     }
 
-    // The latest record per question wins inside one request too.
-    const latest = new Map<number, AnswerRecord>();
-    for (const record of records) {
-      const previous = latest.get(record.stem_id);
-      if (!previous || record.seq >= previous.seq) latest.set(record.stem_id, record);
-    }
+    const latest = latestPerQuestion(records);
     const stemIds = [...latest.keys()];
     const rows: QuestionRow[] = await tx
       .select({

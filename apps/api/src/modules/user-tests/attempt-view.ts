@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Attempt, AttemptQuestion } from '@ensaya/core/contracts/engine';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AttemptQuestionState, AttemptState } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -13,6 +13,7 @@ import {
   userTestThemes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { CONTENT_PATH, contentKey } from '../content/attempt-content.ts';
 import type { AttemptConfiguration } from './start.ts';
 import { attemptResult, submitAttempt } from './submit.ts';
 
@@ -27,16 +28,24 @@ export function isDebugUser(viewer: Viewer): boolean {
 
 /**
  * `GET api/user-tests/{id}`: the attempt with its questions in order and the answers saved. While
- * it runs the keys stay on the server (except for debug users, and study mode's revealed questions);
- * once sent every question carries its solution and outcome. Opening an attempt cancels a pending
+ * it runs the keys stay on the server (except for debug users, and study mode's revealed questions),
+ * and the questions carry state only: their statements, choices and contexts are at `content_url`
+ * (`appKey` signs it), read no HTML here. Once sent every question carries its content, solution and
+ * outcome (review pages are rare; they keep one request). Opening an attempt cancels a pending
  * leave (a reload resumes), and one whose deadline has passed is submitted first.
  */
-export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date): Promise<Attempt> {
+export async function readAttempt(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  now: Date,
+  appKey: string,
+): Promise<AttemptState> {
   const attempt = await findAttempt(db, viewer.id, id);
   if (attempt.status === 'in_progress') {
     if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
       await submitAttempt(db, viewer.id, id, now, 'time');
-      return readAttempt(db, viewer, id, now);
+      return readAttempt(db, viewer, id, now, appKey);
     }
     if (attempt.leaveRequestedAt) {
       await db
@@ -53,10 +62,9 @@ export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date)
   }
   const configuration = attempt.configuration as AttemptConfiguration;
   const submitted = attempt.status === 'submitted';
-  const questions = await attemptQuestions(db, viewer, id, {
-    revealAll: submitted,
-    studyMode: configuration.study_mode,
-  });
+  const { questions, contentUrl } = submitted
+    ? { questions: await sentQuestions(db, viewer, id), contentUrl: null }
+    : await runningQuestions(db, viewer, id, configuration.study_mode, appKey);
   return {
     id: attempt.id,
     subject_id: attempt.subjectId,
@@ -77,6 +85,7 @@ export async function readAttempt(db: Db, viewer: Viewer, id: number, now: Date)
     submitted_at: attempt.submittedAt?.toISOString() ?? null,
     server_now: now.toISOString(),
     questions,
+    content_url: contentUrl,
     result: submitted ? await attemptResult(db, viewer.id, id) : null,
   };
 }
@@ -91,12 +100,49 @@ export async function findAttempt(db: DbOrTx, userId: number, id: number) {
   return { ...row.attempt, subjectName: row.subjectName };
 }
 
-async function attemptQuestions(
+/** The choices of the stems (ids, keys; the text only when asked), in the bank's order. */
+async function choicesByStem(db: DbOrTx, stemIds: number[], withText: boolean) {
+  const choices = await db
+    .select({
+      id: stemChoices.id,
+      stemId: stemChoices.stemId,
+      isCorrect: stemChoices.isCorrect,
+      bodyHtml: withText ? stemChoices.bodyHtml : sql<string | null>`null`,
+    })
+    .from(stemChoices)
+    .where(inArray(stemChoices.stemId, stemIds))
+    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+  const byStem = new Map<number, typeof choices>();
+  for (const choice of choices) {
+    const list = byStem.get(choice.stemId) ?? [];
+    list.push(choice);
+    byStem.set(choice.stemId, list);
+  }
+  return byStem;
+}
+
+/** A question's choices in the attempt's order (its shuffle, or the bank's order). */
+function inAttemptOrder<T extends { id: number }>(own: T[], choiceOrder: number[] | null): T[] {
+  if (!choiceOrder) return own;
+  return choiceOrder
+    .map((choiceId) => own.find((choice) => choice.id === choiceId))
+    .filter((choice) => choice !== undefined);
+}
+
+const label = (index: number) => LABELS[index] ?? String(index + 1);
+
+/**
+ * A running attempt's questions: order, choice ids and labels, answers and marks, study mode's
+ * revealed solutions, the keys for debug users; no statement or choice text. The content key is
+ * made of the stems' ids and versions.
+ */
+async function runningQuestions(
   db: DbOrTx,
   viewer: Viewer,
   id: number,
-  options: { revealAll: boolean; studyMode: boolean },
-): Promise<AttemptQuestion[]> {
+  studyMode: boolean,
+  appKey: string,
+): Promise<{ questions: AttemptQuestionState[]; contentUrl: string | null }> {
   const rows = await db
     .select({
       position: userTestStems.position,
@@ -109,6 +155,80 @@ async function attemptQuestions(
       isCorrect: userTestStems.isCorrect,
       seq: userTestStems.clientSeq,
       revealedAt: userTestStems.revealedAt,
+      stemNumber: stems.stemNumber,
+      contentVersion: stems.contentVersion,
+      // Read only for study mode's revealed questions.
+      solutionHtml: sql<
+        string | null
+      >`case when ${userTestStems.revealedAt} is not null then ${stems.solutionHtml} end`,
+      isMultiChoice: stems.isMultiChoice,
+    })
+    .from(userTestStems)
+    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
+    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
+    .orderBy(asc(userTestStems.position));
+  if (rows.length === 0) return { questions: [], contentUrl: null };
+  const byStem = await choicesByStem(
+    db,
+    rows.map((row) => row.stemId),
+    false,
+  );
+  const debug = isDebugUser(viewer);
+  const questions = rows.map((row) => {
+    const own = byStem.get(row.stemId) ?? [];
+    const question: AttemptQuestionState = {
+      position: row.position,
+      stem_id: row.stemId,
+      stem_number: row.stemNumber,
+      theme_id: row.themeId,
+      theme_name: row.themeName,
+      is_multi_choice: row.isMultiChoice,
+      choices: inAttemptOrder(own, row.choiceOrder).map((choice, index) => ({
+        id: choice.id,
+        label: label(index),
+        ...(debug ? { is_correct: choice.isCorrect } : {}),
+      })),
+      chosen_choice_ids: row.chosen,
+      is_marked: row.isMarked,
+      seq: row.seq,
+    };
+    if (studyMode && row.revealedAt !== null) {
+      const keyIds = own.filter((choice) => choice.isCorrect).map((c) => c.id);
+      question.solution_html = row.solutionHtml ?? '';
+      question.correct_choice_ids = keyIds;
+      // A study-mode reveal is judged now, its answer being final.
+      question.is_correct =
+        row.isCorrect ??
+        questionOutcome({ isMultiChoice: row.isMultiChoice, keyIds, chosenIds: row.chosen }) ===
+          'correct';
+    }
+    return question;
+  });
+  const key = contentKey(
+    appKey,
+    rows.map((row) => ({ id: row.stemId, version: row.contentVersion })),
+  );
+  return { questions, contentUrl: `${CONTENT_PATH}${key}` };
+}
+
+/** A sent attempt's questions with everything: content, keys, solutions and outcomes. */
+async function sentQuestions(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+): Promise<AttemptQuestionState[]> {
+  const rows = await db
+    .select({
+      position: userTestStems.position,
+      stemId: userTestStems.stemId,
+      themeId: userTestStems.themeId,
+      themeName: themes.name,
+      chosen: userTestStems.chosenChoiceIds,
+      choiceOrder: userTestStems.choiceOrder,
+      isMarked: userTestStems.isMarked,
+      isCorrect: userTestStems.isCorrect,
+      seq: userTestStems.clientSeq,
       stemNumber: stems.stemNumber,
       statementHtml: stems.statementHtml,
       solutionHtml: stems.solutionHtml,
@@ -125,35 +245,15 @@ async function attemptQuestions(
     .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
     .orderBy(asc(userTestStems.position));
   if (rows.length === 0) return [];
-  const choices = await db
-    .select({
-      id: stemChoices.id,
-      stemId: stemChoices.stemId,
-      bodyHtml: stemChoices.bodyHtml,
-      isCorrect: stemChoices.isCorrect,
-    })
-    .from(stemChoices)
-    .where(
-      inArray(
-        stemChoices.stemId,
-        rows.map((row) => row.stemId),
-      ),
-    )
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
-  const byStem = new Map<number, typeof choices>();
-  for (const choice of choices) {
-    byStem.set(choice.stemId, [...(byStem.get(choice.stemId) ?? []), choice]);
-  }
-  const debug = isDebugUser(viewer);
+  const byStem = await choicesByStem(
+    db,
+    rows.map((row) => row.stemId),
+    true,
+  );
   return rows.map((row) => {
     const own = byStem.get(row.stemId) ?? [];
-    const ordered = row.choiceOrder
-      ? row.choiceOrder
-          .map((choiceId) => own.find((choice) => choice.id === choiceId))
-          .filter((choice) => choice !== undefined)
-      : own;
-    const reveal = options.revealAll || (options.studyMode && row.revealedAt !== null);
-    const question: AttemptQuestion = {
+    const keyIds = own.filter((choice) => choice.isCorrect).map((c) => c.id);
+    return {
       position: row.position,
       stem_id: row.stemId,
       stem_number: row.stemNumber,
@@ -166,27 +266,23 @@ async function attemptQuestions(
         row.contextId !== null
           ? { id: row.contextId, title: row.contextTitle ?? '', body_html: row.contextBody ?? '' }
           : null,
-      choices: ordered.map((choice, index) => ({
+      choices: inAttemptOrder(own, row.choiceOrder).map((choice, index) => ({
         id: choice.id,
-        label: LABELS[index] ?? String(index + 1),
-        body_html: choice.bodyHtml,
-        ...(debug || options.revealAll ? { is_correct: choice.isCorrect } : {}),
+        label: label(index),
+        body_html: choice.bodyHtml ?? '',
+        is_correct: choice.isCorrect,
       })),
       chosen_choice_ids: row.chosen,
       is_marked: row.isMarked,
       seq: row.seq,
-    };
-    if (reveal) {
-      const keyIds = own.filter((choice) => choice.isCorrect).map((c) => c.id);
-      question.solution_html = row.solutionHtml;
-      question.correct_choice_ids = keyIds;
-      // Scored once sent; a study-mode reveal is judged now, its answer being final.
-      question.is_correct =
+      solution_html: row.solutionHtml,
+      correct_choice_ids: keyIds,
+      // Scored once sent.
+      is_correct:
         row.isCorrect ??
         questionOutcome({ isMultiChoice: row.isMultiChoice, keyIds, chosenIds: row.chosen }) ===
-          'correct';
-    }
-    return question;
+          'correct',
+    };
   });
 }
 

@@ -35,7 +35,10 @@ const MessageResponse = z.object({ message: z.string() });
  * The test engine (DESIGN.md, "Test engine"): the server chooses the questions, keeps the answers
  * as they are given, times the attempt and scores it.
  */
-export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
+export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, config, appKey },
+) => {
   app.get(
     '/api/subjects',
     {
@@ -101,7 +104,9 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (request, reply) => {
       const now = new Date();
       const id = await startAttempt(db, request.user!, request.body, now);
-      return reply.status(201).send({ data: await readAttempt(db, request.user!, id, now) });
+      return reply
+        .status(201)
+        .send({ data: await readAttempt(db, request.user!, id, now, appKey) });
     },
   );
 
@@ -133,13 +138,13 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       schema: {
         tags: ['tests'],
         summary:
-          'An attempt with its questions and saved answers (keys only once sent). Opening it cancels a pending leave.',
+          'An attempt with its questions in order and saved answers (keys only once sent). While it runs the questions carry state only and `content_url` names their content (`GET /api/content/{key}`); once sent they carry everything. Opening it cancels a pending leave.',
         params: IdParams,
         response: { 200: AttemptResponse, ...errors },
       },
     },
     async (request) => ({
-      data: await readAttempt(db, request.user!, request.params.id, new Date()),
+      data: await readAttempt(db, request.user!, request.params.id, new Date(), appKey),
     }),
   );
 

@@ -15,10 +15,12 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
+import { populationChanged } from '../statistics/population-queue.ts';
 
 /**
  * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
- * outcome and the per-theme counts, and updates the statistics aggregates, in one transaction.
+ * outcome and the per-theme counts, and updates the statistics aggregates, in one transaction
+ * (the rows all students share through the population queue, drained after the commit).
  * Idempotent: a submitted attempt returns its result unchanged. `reason` says why it is sent (the
  * student, the deadline, a leave); core's `attemptEnd` decides, by the server's clock, when and how
  * it ended.
@@ -30,14 +32,16 @@ export async function submitAttempt(
   now: Date,
   reason: AttemptEndReason = 'student',
 ): Promise<AttemptResult> {
-  await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select()
+  const isSubmittedNow = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ attempt: userTests, approvalGrade: subjects.approvalGrade })
       .from(userTests)
+      .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .for('update');
-    if (!attempt) throw new AppError(404, 'error.notFound');
-    if (attempt.status === 'submitted') return;
+      .for('update', { of: userTests });
+    if (!locked) throw new AppError(404, 'error.notFound');
+    const { attempt } = locked;
+    if (attempt.status === 'submitted') return false;
 
     const rows = await tx
       .select({
@@ -62,10 +66,6 @@ export async function submitAttempt(
         stems.isMultiChoice,
       )
       .orderBy(asc(userTestStems.position));
-    const [subject] = await tx
-      .select({ approvalGrade: subjects.approvalGrade })
-      .from(subjects)
-      .where(eq(subjects.id, attempt.subjectId));
     const gradeTable =
       attempt.type === 'official'
         ? await tx
@@ -76,6 +76,7 @@ export async function submitAttempt(
             .from(gradeTables)
             .where(eq(gradeTables.subjectId, attempt.subjectId))
         : [];
+    const stemAt = new Map(rows.map((row) => [row.position, row.stemId]));
     const questions = rows.map((row) => ({
       position: row.position,
       themeId: row.themeId,
@@ -88,7 +89,7 @@ export async function submitAttempt(
       standardTestId: attempt.standardTestId,
       specialNumbers: attempt.specialNumbers,
       gradeTable,
-      approvalGrade: subject?.approvalGrade ?? 0,
+      approvalGrade: locked.approvalGrade,
     });
 
     if (rows.length > 0) {
@@ -156,13 +157,15 @@ export async function submitAttempt(
         countsForPopulation: attempt.countsForPopulation,
         themes: score.themes,
         stems: score.outcomes.map(({ position, outcome }) => ({
-          stemId: rows.find((row) => row.position === position)!.stemId,
+          stemId: stemAt.get(position)!,
           outcome,
         })),
       },
       1,
     );
+    return true;
   });
+  if (isSubmittedNow) await populationChanged(db);
   return attemptResult(db, userId, id);
 }
 

@@ -67,9 +67,7 @@ export function QuestionsPage() {
       title: t('common.actions'),
       render: (_, question) => (
         <div className="admin-row-actions">
-          <Link className="ant-btn ant-btn-sm" to={`/admin/questions/${question.id}`}>
-            {t('common.edit')}
-          </Link>
+          <Link to={`/admin/questions/${question.id}`}>{t('common.edit')}</Link>
           <Popconfirm
             title={t('common.confirmDelete', { name: `#${question.id}` })}
             okText={t('common.delete')}
@@ -105,11 +103,7 @@ export function QuestionsPage() {
       <ListToolbar
         search={list.search}
         onSearch={(search) => list.update({ search })}
-        action={
-          <Link to="/admin/questions/new" className="ant-btn ant-btn-primary">
-            {t('questions.new')}
-          </Link>
-        }
+        action={<Link to="/admin/questions/new">{t('questions.new')}</Link>}
       >
         <SubjectSelect
           aria-label={t('common.subject')}

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Attempt } from '@ensaya/core/contracts/engine';
+import type { Attempt, AttemptState } from '@ensaya/core/contracts/engine';
+import { withContent } from '@ensaya/core/engine/attempt-content';
 import { api } from '../../../lib/api-client.ts';
 
 /**
  * `GET /api/user-tests/{id}` of a sent attempt: every question with the chosen and the correct
  * choices, `is_correct`, the solution and the mark. Its own key: the test player caches the same
- * address while the attempt runs, without solutions.
+ * address while the attempt runs, without solutions. A sent attempt's questions carry their
+ * content themselves (no `content_url`).
  */
 export async function getAttemptReview(id: number): Promise<Attempt> {
-  return (await api.get<{ data: Attempt }>(`/api/user-tests/${id}`)).data;
+  return withContent((await api.get<{ data: AttemptState }>(`/api/user-tests/${id}`)).data, null);
 }
 
 export const attemptReviewQueryOptions = (id: number) =>

@@ -1,4 +1,4 @@
-import type { Attempt, StartUserTestRequest } from '@ensaya/core/contracts/engine';
+import type { AttemptState, StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
  * sets the deadline. 409 names an attempt in progress in the subject (`in_progress_user_test_id`);
  * 422 with field errors for a bad setup, or with only a message when there are no questions.
  */
-export async function startUserTest(body: StartUserTestRequest): Promise<Attempt> {
-  const response = await api.post<{ data: Attempt }>('/api/user-tests', body);
+export async function startUserTest(body: StartUserTestRequest): Promise<AttemptState> {
+  const response = await api.post<{ data: AttemptState }>('/api/user-tests', body);
   return response.data;
 }

@@ -1,13 +1,15 @@
+import { useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import type { TestMode } from '@ensaya/core/contracts/engine';
+import { withContent } from '@ensaya/core/engine/attempt-content';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/session.ts';
-import { useAttempt } from '../api/get-attempt.ts';
+import { useAttempt, useAttemptContent, type LoadedAttempt } from '../api/get-attempt.ts';
 import { attemptPath, resultPath } from '../lib/attempt-routes.ts';
 import { attemptIdFrom } from '../lib/control-context.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
@@ -34,7 +36,8 @@ export function NoAttempt({ title }: { title: string }) {
 /**
  * A test route: the attempt named by `?id=` or by the control context, played here when it runs
  * and is of this route's kind; a sent attempt shows its result, and one of another kind moves to
- * its own route.
+ * its own route. A running attempt's questions come as state: their texts are fetched from its
+ * `content_url` (once: immutable) and merged before the player sees them.
  */
 export function AttemptPage({ mode }: { mode: TestMode }) {
   const { t } = useTranslation();
@@ -42,6 +45,16 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   const attemptId = attemptIdFrom(search);
   const { data: user } = useMe();
   const attempt = useAttempt(attemptId);
+  const contentUrl =
+    attempt.data?.status === 'in_progress' ? (attempt.data.content_url ?? null) : null;
+  const content = useAttemptContent(contentUrl);
+  const merged = useMemo((): LoadedAttempt | undefined => {
+    if (!attempt.data || (contentUrl !== null && !content.data)) return undefined;
+    return {
+      ...withContent(attempt.data, content.data ?? null),
+      clockOffsetMs: attempt.data.clockOffsetMs,
+    };
+  }, [attempt.data, content.data, contentUrl]);
   const title = t(TITLE_KEY[mode]);
 
   if (attemptId === null) return <NoAttempt title={title} />;
@@ -54,9 +67,12 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
     if (isApiRequestError(error) && error.handled) return <NoAttempt title={title} />;
     return <LoadError onRetry={() => void attempt.refetch()} />;
   }
-  const data = attempt.data;
-  if (data.status === 'submitted') return <Navigate to={resultPath(data.id)} replace />;
-  if (data.mode !== mode) return <Navigate to={attemptPath(data.mode, data.id)} replace />;
+  const state = attempt.data;
+  if (state.status === 'submitted') return <Navigate to={resultPath(state.id)} replace />;
+  if (state.mode !== mode) return <Navigate to={attemptPath(state.mode, state.id)} replace />;
+  if (content.isError) return <LoadError onRetry={() => void content.refetch()} />;
+  const data = merged;
+  if (!data) return <FullPageSpinner />;
   return (
     <TestPlayer
       key={data.id}

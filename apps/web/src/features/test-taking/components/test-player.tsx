@@ -11,7 +11,11 @@ import { HttpStatus } from '@ensaya/core/api/http';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/app-bridge.ts';
 import { beginAttempt } from '../api/begin-attempt.ts';
-import { attemptQueryKey, type LoadedAttempt } from '../api/get-attempt.ts';
+import {
+  attemptQueryKey,
+  type LoadedAttempt,
+  type LoadedAttemptState,
+} from '../api/get-attempt.ts';
 import { resultQueryKey } from '../api/get-result.ts';
 import { submitAttempt } from '../api/submit-attempt.ts';
 import { useAttemptAnswers } from '../hooks/use-attempt-answers.ts';
@@ -179,7 +183,7 @@ export function TestPlayer({
         offsetMs: clockOffsetMs(started.server_now, Date.now()),
       });
       // A remount (the same attempt opened again in this tab) starts without the instructions.
-      queryClient.setQueryData<LoadedAttempt>(attemptQueryKey(attempt.id), (current) =>
+      queryClient.setQueryData<LoadedAttemptState>(attemptQueryKey(attempt.id), (current) =>
         current
           ? { ...current, begun_at: started.begun_at, deadline_at: started.deadline_at }
           : current,

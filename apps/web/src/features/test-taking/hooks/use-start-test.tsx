@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HttpStatus } from '@ensaya/core/api/http';
-import type { Attempt, StartUserTestRequest } from '@ensaya/core/contracts/engine';
+import type { AttemptState, StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { InfoDialog } from '../../../components/info-dialog.tsx';
 import { isApiRequestError, showApiError, type FieldErrors } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/app-bridge.ts';
-import { attemptQueryKey, type LoadedAttempt } from '../api/get-attempt.ts';
+import { attemptQueryKey, type LoadedAttemptState } from '../api/get-attempt.ts';
 import { startUserTest } from '../api/start-user-test.ts';
 import { StartConflictDialog } from '../components/start-conflict-dialog.tsx';
 import { attemptPath, TEST_ROUTE } from '../lib/attempt-routes.ts';
@@ -37,8 +37,8 @@ export function useStartTest({ replace = false }: { replace?: boolean } = {}) {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  function open(attempt: Attempt) {
-    const loaded: LoadedAttempt = {
+  function open(attempt: AttemptState) {
+    const loaded: LoadedAttemptState = {
       ...attempt,
       clockOffsetMs: clockOffsetMs(attempt.server_now, Date.now()),
     };

@@ -1,0 +1,205 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttemptContent, AttemptState } from '@ensaya/core/contracts/engine';
+import { withContent } from '@ensaya/core/engine/attempt-content';
+import { contexts, stemChoices } from '../../db/schema/index.ts';
+import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
+import { contentBuilds, contentKey, parseContentKey, pickEncoding } from './attempt-content.ts';
+
+let t: TestApp;
+let bank: TestBank;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // Small themes: every mock exam takes the whole bank, so students share one content key.
+  bank = await createBank(t.db, { weights: [50, 50], perTheme: 3, questionCount: 6 });
+  admin = new TestClient(t.app);
+  await admin.login((await createAdmin(t.db)).email, TEST_PASSWORD);
+});
+afterAll(() => t.close());
+
+async function student(options: { debug?: boolean } = {}) {
+  const user = await createStudent(t.db, { permissions: options.debug ? ['debug'] : [] });
+  await grantAccess(t.db, user.id, bank.subject.id);
+  const client = new TestClient(t.app);
+  await client.login(user.email, TEST_PASSWORD);
+  return client;
+}
+
+async function startExam(client: TestClient): Promise<AttemptState> {
+  const response = await client.post('/api/user-tests', {
+    subject_id: bank.subject.id,
+    mode: 'mock_exam',
+    replace_in_progress: true,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+describe('question content apart from the attempt', () => {
+  it('starts and reads a running attempt without any HTML or key, naming its content', async () => {
+    const client = await student();
+    const started = await startExam(client);
+    const read = (await client.get(`/api/user-tests/${started.id}`)).json().data as AttemptState;
+    for (const attempt of [started, read]) {
+      expect(attempt.content_url).toMatch(/^\/api\/content\/[0-9a-z.-]+~[0-9a-z]+~[\w-]{22}$/);
+      expect(JSON.stringify(attempt)).not.toMatch(/_html|<p|katex|is_correct|correct_choice/);
+      expect(attempt.questions).toHaveLength(6);
+      expect(attempt.questions[0]!.choices[0]).toEqual({ id: expect.any(Number), label: 'A' });
+    }
+    expect(read.content_url).toBe(started.content_url);
+  });
+
+  it('serves the statements, choices and contexts, without keys or solutions, immutable', async () => {
+    const client = await student();
+    const attempt = await startExam(client);
+    const response = await client.get(attempt.content_url!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(response.headers.etag).toMatch(/^"[\w-]{22}"$/);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const content = response.json().data as AttemptContent;
+    expect(content.questions.map((question) => question.stem_id).sort()).toEqual(
+      attempt.questions.map((question) => question.stem_id).sort(),
+    );
+    expect(content.contexts).toHaveLength(1);
+    expect(response.body).not.toMatch(/is_correct|solution|correct_choice/);
+
+    // Merged, it is what the attempt answer used to carry: every choice has its text.
+    const view = withContent(attempt, content);
+    const first = view.questions[0]!;
+    const own = content.questions.find((question) => question.stem_id === first.stem_id)!;
+    expect(first.statement_html).toBe(own.statement_html);
+    expect(first.choices.map((choice) => choice.body_html).sort()).toEqual(
+      own.choices.map((choice) => choice.body_html).sort(),
+    );
+    expect(view.questions.filter((question) => question.context !== null).length).toBeGreaterThan(
+      0,
+    );
+
+    const again = await client.get(attempt.content_url!, {
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('builds a key once for every student and sends brotli or gzip as asked', async () => {
+    const [one, two] = [await student(), await student()];
+    const first = await startExam(one);
+    const second = await startExam(two);
+    // Shuffled orders, same questions: one key.
+    expect(second.content_url).toBe(first.content_url);
+    const before = contentBuilds.count;
+    const br = await one.get(first.content_url!, { headers: { 'accept-encoding': 'gzip, br' } });
+    const gz = await two.get(first.content_url!, { headers: { 'accept-encoding': 'gzip' } });
+    const plain = await two.get(first.content_url!, { headers: { 'accept-encoding': 'identity' } });
+    expect(contentBuilds.count - before).toBeLessThanOrEqual(1);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+
+  it('refuses a tampered key (404, localized) and a signed-out caller (401)', async () => {
+    const client = await student();
+    const attempt = await startExam(client);
+    const url = attempt.content_url!;
+    // Another stem id with the same signature.
+    const tampered = url.replace(/\/api\/content\/([0-9a-z]+)/, (_, first: string) => {
+      return `/api/content/${(parseInt(first, 36) + 1).toString(36)}`;
+    });
+    const refused = await client.get(tampered, { headers: { 'x-localization': 'es' } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('No encontrado.');
+    expect((await client.get(`${url.slice(0, -3)}abc`)).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+  });
+
+  it('names new content once an admin edits a statement, a choice or a context', async () => {
+    const client = await student();
+    const attempt = await startExam(client);
+    const stemId = attempt.questions[0]!.stem_id;
+    const edited = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/questions/${stemId}`,
+      payload: { statement: '<p>Enunciado corregido</p>' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterStem = await startExam(client);
+    expect(afterStem.content_url).not.toBe(attempt.content_url);
+    const content = (await client.get(afterStem.content_url!)).json().data as AttemptContent;
+    expect(content.questions.find((q) => q.stem_id === stemId)!.statement_html).toContain(
+      'Enunciado corregido',
+    );
+
+    await t.db
+      .update(stemChoices)
+      .set({ bodyHtml: 'otra' })
+      .where(eq(stemChoices.id, afterStem.questions[1]!.choices[0]!.id));
+    const afterChoice = await startExam(client);
+    expect(afterChoice.content_url).not.toBe(afterStem.content_url);
+
+    const contextId = content.contexts[0]!.id;
+    await t.db
+      .update(contexts)
+      .set({ bodyHtml: '<p>Otro texto</p>' })
+      .where(eq(contexts.id, contextId));
+    const afterContext = await startExam(client);
+    expect(afterContext.content_url).not.toBe(afterChoice.content_url);
+
+    // A key already served keeps its content (immutable); one issued before an edit and never
+    // served answers with the current content, not kept.
+    const served = await client.get(attempt.content_url!);
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(served.body).not.toContain('Enunciado corregido');
+    const old = await client.get(afterChoice.content_url!);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe('private, no-store');
+    expect(old.body).toContain('Otro texto');
+  });
+
+  it('keeps keys for a debug user and study mode reveals in the attempt answer', async () => {
+    const client = await student({ debug: true });
+    const attempt = await startExam(client);
+    expect(attempt.questions[0]!.choices.some((choice) => choice.is_correct)).toBe(true);
+    expect(attempt.questions[0]!.choices[0]).not.toHaveProperty('body_html');
+  });
+
+  it('sends a sent attempt whole, with no content url', async () => {
+    const client = await student();
+    const attempt = await startExam(client);
+    await client.post(`/api/user-tests/${attempt.id}/submit`, {});
+    const sent = (await client.get(`/api/user-tests/${attempt.id}`)).json().data as AttemptState;
+    expect(sent.content_url).toBeNull();
+    expect(sent.questions[0]!.statement_html).toBeTruthy();
+    expect(sent.questions[0]!.choices[0]!.body_html).toBeTruthy();
+    expect(sent.questions[0]!.solution_html).toBeDefined();
+  });
+});
+
+describe('content keys', () => {
+  it('round-trips sorted ids as ranges and refuses another app key', () => {
+    const key = contentKey('k'.repeat(32), [
+      { id: 7, version: 3 },
+      { id: 5, version: 9 },
+      { id: 6, version: 1 },
+      { id: 40, version: 2 },
+    ]);
+    expect(key.startsWith('5-7.14~9~')).toBe(true);
+    expect(parseContentKey('k'.repeat(32), key)).toEqual({ stemIds: [5, 6, 7, 40], version: 9 });
+    expect(parseContentKey('x'.repeat(32), key)).toBeNull();
+  });
+
+  it('picks the encoding the request accepts', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
