@@ -18,7 +18,8 @@
 // connection, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3201; the floor
 // takes the next port), BENCH_REDIS_URL (passed to the server as REDIS_URL), DATABASE_POOL_SIZE
 // (passed to both servers), WEB_DIST_DIR (default apps/web/dist), KEEP_DB=1 keeps the scratch
-// database, BENCH_APP_ROOT runs the server of another checkout. The server's log goes to a file
+// database, BENCH_APP_ROOT runs the server of another checkout, SERVER_NODE_OPTIONS is the server's
+// NODE_OPTIONS (for example --cpu-prof --cpu-prof-dir=/tmp/prof). The server's log goes to a file
 // under the system's temporary directory (removed after a run without errors).
 //
 // Prints the figures, a markdown row for docs/benchmarks.md and a JSON summary; exits 1 when an
@@ -253,6 +254,8 @@ async function main() {
     RATE_LIMIT_MAX: '1000000',
   });
   if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
+  // For example SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+  if (process.env.SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.SERVER_NODE_OPTIONS;
   const serverStarted = performance.now();
   const server = startProcess('server', 'apps/api/src/server.ts', env, serverLog);
   await waitUntilUp(`${ORIGIN}/api/health`, server);

@@ -7,7 +7,14 @@ import { contexts, stemChoices } from '../../db/schema/index.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
-import { contentBuilds, contentKey, parseContentKey, pickEncoding } from './attempt-content.ts';
+import {
+  buildContentBody,
+  contentBuilds,
+  contentKey,
+  FragmentCache,
+  parseContentKey,
+  pickEncoding,
+} from './attempt-content.ts';
 
 let t: TestApp;
 let bank: TestBank;
@@ -201,5 +208,56 @@ describe('content keys', () => {
     expect(pickEncoding('gzip')).toBe('gzip');
     expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(pickEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('content bodies assembled from cached fragments', () => {
+  it('shares questions between overlapping sets and follows every edit', async () => {
+    const fragments = new FragmentCache(1024 * 1024);
+    const ids = bank.bank.map((stem) => stem.id);
+    const first = await buildContentBody(t.db, ids.slice(0, 4), fragments);
+    const overlapping = await buildContentBody(t.db, ids.slice(2), fragments);
+    const parsedFirst = JSON.parse(first.body).data as AttemptContent;
+    const parsedOverlap = JSON.parse(overlapping.body).data as AttemptContent;
+    expect(parsedFirst.questions.map((q) => q.stem_id)).toEqual(ids.slice(0, 4));
+    expect(parsedOverlap.questions.map((q) => q.stem_id)).toEqual(ids.slice(2));
+    // The shared questions are the same JSON, whichever set made them first.
+    expect(parsedOverlap.questions.slice(0, 2)).toEqual(parsedFirst.questions.slice(2, 4));
+    const contextIds = parsedFirst.questions.map((q) => q.context_id).filter((id) => id !== null);
+    expect(parsedFirst.contexts.map((c) => c.id)).toEqual(
+      [...new Set(contextIds)].sort((a, b) => a! - b!),
+    );
+
+    // An edit raises the stem's version: the next body has the new text, not the cached one.
+    const edited = bank.bank[2]!;
+    await t.db
+      .update(stemChoices)
+      .set({ bodyHtml: '<p>Nueva alternativa</p>' })
+      .where(eq(stemChoices.id, edited.wrongId));
+    const again = await buildContentBody(t.db, ids.slice(0, 4), fragments);
+    expect(again.version).toBeGreaterThan(first.version);
+    expect(again.body).toContain('Nueva alternativa');
+    // So does a change to a context, through the versions of the stems that show it.
+    const withContext = parsedFirst.questions.find((q) => q.context_id !== null);
+    if (withContext) {
+      await t.db
+        .update(contexts)
+        .set({ bodyHtml: '<p>Texto renovado</p>' })
+        .where(eq(contexts.id, withContext.context_id!));
+      expect((await buildContentBody(t.db, ids.slice(0, 4), fragments)).body).toContain(
+        'Texto renovado',
+      );
+    }
+  });
+
+  it('drops the least recently used fragments past its size', () => {
+    const cache = new FragmentCache(10);
+    cache.set('a', '12345');
+    cache.set('b', '12345');
+    expect(cache.get('a')).toBe('12345');
+    cache.set('c', '12345');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('12345');
+    expect(cache.get('c')).toBe('12345');
   });
 });

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { AttemptContent, ContentQuestion } from '@ensaya/core/contracts/engine';
+import { asc, inArray } from 'drizzle-orm';
+import type { ContentQuestion } from '@ensaya/core/contracts/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
 
@@ -79,58 +79,141 @@ export function parseContentKey(appKey: string, key: string): ContentRef | null 
   return { stemIds, version: parseInt(version, 36) };
 }
 
-/** Reads the content of the stems from the database: statements, choices, contexts once each. */
-export async function loadContent(db: DbOrTx, stemIds: ReadonlyArray<number>) {
+/**
+ * The JSON of one question's or one context's content, by id and content version: what bodies are
+ * assembled from. A mock exam's students mostly draw different sets from one bank, so whole bodies
+ * are rarely shared; their questions are. Least recently used dropped first past `maxBytes`.
+ */
+export class FragmentCache {
+  private readonly entries = new Map<string, string>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get(key: string): string | undefined {
+    const json = this.entries.get(key);
+    if (json !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, json);
+    }
+    return json;
+  }
+
+  set(key: string, json: string) {
+    const previous = this.entries.get(key);
+    if (previous !== undefined) this.bytes -= previous.length;
+    this.entries.set(key, json);
+    this.bytes += json.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes || oldest === key) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.length;
+    }
+  }
+}
+
+/**
+ * The body of `{ data: AttemptContent }` for the stems, as JSON text assembled from per-question and
+ * per-context fragments: one indexed read of the stems' versions, and statements, choices and
+ * contexts read only for fragments not cached yet. A context's fragment is keyed by the largest
+ * version of the set's stems that show it (the triggers raise a stem's version when its context
+ * changes). Returns the set's version (the largest), which the key must name to be current.
+ */
+export async function buildContentBody(
+  db: DbOrTx,
+  stemIds: ReadonlyArray<number>,
+  fragments: FragmentCache,
+): Promise<{ body: string; version: number }> {
   const ids = [...stemIds];
-  if (ids.length === 0) return { content: { questions: [], contexts: [] }, version: 0 };
-  const rows = await db
-    .select({
-      id: stems.id,
-      statementHtml: stems.statementHtml,
-      urlSource: stems.urlSource,
-      contextId: stems.contextId,
-      version: stems.contentVersion,
-    })
-    .from(stems)
-    .where(inArray(stems.id, ids))
-    .orderBy(asc(stems.id));
-  const choices = await db
-    .select({ id: stemChoices.id, stemId: stemChoices.stemId, bodyHtml: stemChoices.bodyHtml })
-    .from(stemChoices)
-    .where(inArray(stemChoices.stemId, ids))
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
-  const contextIds = [
-    ...new Set(rows.map((row) => row.contextId).filter((id): id is number => id !== null)),
-  ];
-  const contextRows =
-    contextIds.length === 0
+  const heads =
+    ids.length === 0
       ? []
       : await db
-          .select({ id: contexts.id, title: contexts.title, body_html: contexts.bodyHtml })
-          .from(contexts)
-          .where(
-            contextIds.length === 1
-              ? eq(contexts.id, contextIds[0]!)
-              : inArray(contexts.id, contextIds),
-          )
-          .orderBy(asc(contexts.id));
-  const byStem = new Map<number, ContentQuestion['choices']>();
-  for (const choice of choices) {
-    const list = byStem.get(choice.stemId) ?? [];
-    list.push({ id: choice.id, body_html: choice.bodyHtml });
-    byStem.set(choice.stemId, list);
+          .select({ id: stems.id, version: stems.contentVersion, contextId: stems.contextId })
+          .from(stems)
+          .where(inArray(stems.id, ids))
+          .orderBy(asc(stems.id));
+  const questionKey = (head: (typeof heads)[number]) => `q${head.id}:${head.version}`;
+  const contextVersions = new Map<number, number>();
+  for (const head of heads) {
+    if (head.contextId === null) continue;
+    contextVersions.set(
+      head.contextId,
+      Math.max(contextVersions.get(head.contextId) ?? 0, head.version),
+    );
   }
-  const content: AttemptContent = {
-    questions: rows.map((row) => ({
-      stem_id: row.id,
-      statement_html: row.statementHtml,
-      url_source: row.urlSource,
-      context_id: row.contextId,
-      choices: byStem.get(row.id) ?? [],
-    })),
-    contexts: contextRows,
+  const contextKey = (id: number) => `c${id}:${contextVersions.get(id)}`;
+
+  // Fragments found now are kept here, so an eviction while this body is made loses nothing.
+  const found = new Map<string, string>();
+  const missingStems: number[] = [];
+  for (const head of heads) {
+    const json = fragments.get(questionKey(head));
+    if (json === undefined) missingStems.push(head.id);
+    else found.set(questionKey(head), json);
+  }
+  const missingContexts: number[] = [];
+  for (const id of contextVersions.keys()) {
+    const json = fragments.get(contextKey(id));
+    if (json === undefined) missingContexts.push(id);
+    else found.set(contextKey(id), json);
+  }
+
+  if (missingStems.length > 0) {
+    const rows = await db
+      .select({ id: stems.id, statementHtml: stems.statementHtml, urlSource: stems.urlSource })
+      .from(stems)
+      .where(inArray(stems.id, missingStems));
+    const choices = await db
+      .select({ id: stemChoices.id, stemId: stemChoices.stemId, bodyHtml: stemChoices.bodyHtml })
+      .from(stemChoices)
+      .where(inArray(stemChoices.stemId, missingStems))
+      .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+    const byStem = new Map<number, ContentQuestion['choices']>();
+    for (const choice of choices) {
+      const list = byStem.get(choice.stemId) ?? [];
+      list.push({ id: choice.id, body_html: choice.bodyHtml });
+      byStem.set(choice.stemId, list);
+    }
+    const headsById = new Map(heads.map((head) => [head.id, head]));
+    for (const row of rows) {
+      const head = headsById.get(row.id)!;
+      const question: ContentQuestion = {
+        stem_id: row.id,
+        statement_html: row.statementHtml,
+        url_source: row.urlSource,
+        context_id: head.contextId,
+        choices: byStem.get(row.id) ?? [],
+      };
+      const json = JSON.stringify(question);
+      found.set(questionKey(head), json);
+      fragments.set(questionKey(head), json);
+    }
+  }
+  if (missingContexts.length > 0) {
+    const rows = await db
+      .select({ id: contexts.id, title: contexts.title, body_html: contexts.bodyHtml })
+      .from(contexts)
+      .where(inArray(contexts.id, missingContexts));
+    for (const row of rows) {
+      const json = JSON.stringify(row);
+      found.set(contextKey(row.id), json);
+      fragments.set(contextKey(row.id), json);
+    }
+  }
+
+  const questionsJson = heads.map((head) => found.get(questionKey(head))).filter(Boolean);
+  const contextsJson = [...contextVersions.keys()]
+    .sort((a, b) => a - b)
+    .map((id) => found.get(contextKey(id)))
+    .filter(Boolean);
+  return {
+    body: `{"data":{"questions":[${questionsJson.join(',')}],"contexts":[${contextsJson.join(',')}]}}`,
+    version: heads.reduce((max, head) => Math.max(max, head.version), 0),
   };
-  return { content, version: rows.reduce((max, row) => Math.max(max, row.version), 0) };
 }
 
 /** Bodies built since the process started, every cache included (tests and benchmarks read it). */

@@ -8,13 +8,16 @@ import {
   CONTENT_PATH,
   ContentCache,
   ContentEntry,
-  loadContent,
+  FragmentCache,
+  buildContentBody,
   parseContentKey,
   pickEncoding,
 } from './attempt-content.ts';
 
 /** Bytes of content bodies (identity and compressed) kept in memory per instance. */
 export const CONTENT_CACHE_BYTES = 64 * 1024 * 1024;
+/** Bytes of per-question and per-context JSON kept per instance (a whole bank is a few MB). */
+export const FRAGMENT_CACHE_BYTES = 32 * 1024 * 1024;
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -28,6 +31,7 @@ const IMMUTABLE = 'private, max-age=31536000, immutable';
 export const contentRoutes: FastifyPluginAsyncZod<
   ModuleOptions & { cache?: ContentCache }
 > = async (app, { db, appKey, cache = new ContentCache(CONTENT_CACHE_BYTES) }) => {
+  const fragments = new FragmentCache(FRAGMENT_CACHE_BYTES);
   app.get(
     `${CONTENT_PATH}*`,
     {
@@ -47,8 +51,8 @@ export const contentRoutes: FastifyPluginAsyncZod<
       const ref = parseContentKey(appKey, key);
       if (!ref) throw new AppError(404, 'error.notFound');
       const entry = await cache.get(key, async () => {
-        const { content, version } = await loadContent(db, ref.stemIds);
-        const body = Buffer.from(JSON.stringify({ data: content }));
+        const { body: json, version } = await buildContentBody(db, ref.stemIds, fragments);
+        const body = Buffer.from(json);
         return new ContentEntry(
           body,
           `"${key.slice(key.lastIndexOf('~') + 1)}"`,
