@@ -121,6 +121,19 @@ async function choicesByStem(db: DbOrTx, stemIds: number[], withText: boolean) {
   return byStem;
 }
 
+/** What both views read of each question of the attempt: its place, theme and the answer's state. */
+const QUESTION_STATE = {
+  position: userTestStems.position,
+  stemId: userTestStems.stemId,
+  themeId: userTestStems.themeId,
+  themeName: themes.name,
+  chosen: userTestStems.chosenChoiceIds,
+  choiceOrder: userTestStems.choiceOrder,
+  isMarked: userTestStems.isMarked,
+  isCorrect: userTestStems.isCorrect,
+  seq: userTestStems.clientSeq,
+};
+
 /** A question's choices in the attempt's order (its shuffle, or the bank's order). */
 function inAttemptOrder<T extends { id: number }>(own: T[], choiceOrder: number[] | null): T[] {
   if (!choiceOrder) return own;
@@ -145,15 +158,7 @@ async function runningQuestions(
 ): Promise<{ questions: AttemptQuestionState[]; contentUrl: string | null }> {
   const rows = await db
     .select({
-      position: userTestStems.position,
-      stemId: userTestStems.stemId,
-      themeId: userTestStems.themeId,
-      themeName: themes.name,
-      chosen: userTestStems.chosenChoiceIds,
-      choiceOrder: userTestStems.choiceOrder,
-      isMarked: userTestStems.isMarked,
-      isCorrect: userTestStems.isCorrect,
-      seq: userTestStems.clientSeq,
+      ...QUESTION_STATE,
       revealedAt: userTestStems.revealedAt,
       stemNumber: stems.stemNumber,
       contentVersion: stems.contentVersion,
@@ -220,15 +225,7 @@ async function sentQuestions(
 ): Promise<AttemptQuestionState[]> {
   const rows = await db
     .select({
-      position: userTestStems.position,
-      stemId: userTestStems.stemId,
-      themeId: userTestStems.themeId,
-      themeName: themes.name,
-      chosen: userTestStems.chosenChoiceIds,
-      choiceOrder: userTestStems.choiceOrder,
-      isMarked: userTestStems.isMarked,
-      isCorrect: userTestStems.isCorrect,
-      seq: userTestStems.clientSeq,
+      ...QUESTION_STATE,
       stemNumber: stems.stemNumber,
       statementHtml: stems.statementHtml,
       solutionHtml: stems.solutionHtml,
