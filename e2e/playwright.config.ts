@@ -69,7 +69,7 @@ export default defineConfig({
     command: 'node apps/api/src/server.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
-    timeout: 120_000,
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

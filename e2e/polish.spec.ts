@@ -22,7 +22,7 @@ test.describe('the login form after an error', () => {
   test('one click on "Ingresar" signs in after correcting an invalid e-mail', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('estudiante@ensaya');
-    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('¡Formato inválido!')).toBeVisible();
 
@@ -38,15 +38,18 @@ test.describe('the login form after an error', () => {
   }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
-    await page.getByLabel('Contraseña').fill('NoEsLaClave1!');
+    await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaClave1!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     const message = 'Estas credenciales no coinciden con nuestros registros.';
     await expect(page.getByRole('alert')).toHaveText(message);
     await expect(page.getByText(message)).toHaveCount(1);
     await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Contraseña')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
-    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -56,7 +59,7 @@ test.describe('the login form after an error', () => {
 test.describe('one register', () => {
   test('Spanish speaks to the student as "tú"', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('¡Por favor ingresa tu correo electrónico!')).toBeVisible();
     await expect(page.getByText(/ingrese|complete los/)).toHaveCount(0);
@@ -103,7 +106,7 @@ test.describe('a quiet console', () => {
   }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
-    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const noise = await consoleNoise(page, async () => {

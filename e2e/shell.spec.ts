@@ -41,7 +41,7 @@ test.describe('access', () => {
   }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('  estudiante@ensaya.cl ');
-    await page.getByLabel('Contraseña').fill('Ensaya2026!');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Ensaya2026!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -66,7 +66,7 @@ test.describe('access', () => {
   }) => {
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill('estudiante@ensaya.cl');
-    await page.getByLabel('Contraseña').fill('NoEsLaClave1!');
+    await page.getByLabel('Contraseña', { exact: true }).fill('NoEsLaClave1!');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Estas credenciales no coinciden con nuestros registros.',

@@ -30,7 +30,6 @@ async function main() {
     app.log.info(
       `re-rendered ${rerendered.updated} stored rich-text rows with the current cleaner`,
     );
-  app.addHook('onClose', async () => database.close());
   await app.listen({ host: config.host, port: config.port });
 
   const sweep = setInterval(() => {
@@ -75,7 +74,10 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     clearInterval(sweep);
+    // The database closes after the app: the app's own close hooks (Fastify runs them last added
+    // first) still write, e.g. the population drain folds what is queued.
     await app.close();
+    await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -46,6 +46,11 @@ export async function createDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
     });
+    // An idle connection the server closes (a restart, a failover, a dropped database) is reported
+    // on the pool, which already discards it; without a listener Node would end the process.
+    pool.on('error', (error) => {
+      console.error(`idle database connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

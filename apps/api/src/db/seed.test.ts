@@ -23,7 +23,7 @@ import {
   towns,
   users,
 } from './schema/index.ts';
-import { DEMO_BANK } from './seed/bank/index.ts';
+import { loadDemoBank } from './seed/bank-files.ts';
 import { seedDatabase } from './seed/index.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 
@@ -109,8 +109,9 @@ describe('seedDatabase with demo data', () => {
       standardTests: 2,
       // The feedback form, and the rich-text renderer's version (nothing older to render).
       settings: 2,
-      // The 5 demo accounts and 30 classmates of the demo student (the bell curve's class).
-      users: 35,
+      // The 5 demo accounts, 30 classmates of the demo student (the bell curve's class) and the
+      // 40 students whose M1 mock exams feed the item analysis.
+      users: 75,
       addresses: 4,
       subjects: 6,
       periods: 6,
@@ -165,33 +166,102 @@ describe('seedDatabase with demo data', () => {
     expect(first).toMatchObject({ id: 152, isoCode: 'CL', name: 'Chile' });
   });
 
-  it('weights each period’s themes to 100 and grades PAES from 100 to 1000', async () => {
+  it('weights each period’s exam to 100 (Ciencias: 54 common + one elective of 26 = 80)', async () => {
     const sums = await db
       .select({
         periodId: periodThemes.periodId,
-        total: sql<number>`sum(${periodThemes.weight})::int`,
+        questionCount: periods.questionCount,
+        common: sql<number>`coalesce(sum(${periodThemes.weight}) filter (where not ${themes.isElective}), 0)::int`,
+        electives: sql<
+          number[]
+        >`coalesce(array_agg(${periodThemes.weight}) filter (where ${themes.isElective}), '{}')`,
       })
       .from(periodThemes)
-      .groupBy(periodThemes.periodId);
+      .innerJoin(themes, eq(themes.id, periodThemes.themeId))
+      .innerJoin(periods, eq(periods.id, periodThemes.periodId))
+      .groupBy(periodThemes.periodId, periods.questionCount);
     expect(sums).toHaveLength(6);
-    expect(sums.every((row) => row.total === 100)).toBe(true);
+    for (const row of sums) {
+      if (row.electives.length === 0) expect(row.common).toBe(100);
+      else for (const weight of row.electives) expect(row.common + weight).toBe(row.questionCount);
+    }
+    const [ciencias] = await db.select().from(subjects).where(eq(subjects.name, 'Ciencias'));
+    const cienciasThemes = await db
+      .select({ name: themes.name, isElective: themes.isElective })
+      .from(themes)
+      .where(eq(themes.subjectId, ciencias!.id))
+      .orderBy(themes.position);
+    expect(cienciasThemes.filter((theme) => theme.isElective).map((theme) => theme.name)).toEqual([
+      'Electivo Biología',
+      'Electivo Química',
+      'Electivo Física',
+    ]);
+  });
 
-    const [m1] = await db
+  it('grades each PAES test on its scored items (60/50/75) and presents 458 as what it is', async () => {
+    const all = await db.select().from(subjects).orderBy(subjects.position);
+    const tables = new Map<string, number[]>();
+    for (const subject of all) {
+      const rows = await db
+        .select()
+        .from(gradeTables)
+        .where(eq(gradeTables.subjectId, subject.id))
+        .orderBy(gradeTables.goodAnswersQuantity);
+      tables.set(
+        subject.name,
+        rows.map((row) => row.grade),
+      );
+    }
+    const scored = {
+      'Competencia Lectora': 60,
+      'Competencia Matemática M1': 60,
+      'Competencia Matemática M2': 50,
+      Ciencias: 75,
+      'Historia y Ciencias Sociales': 60,
+    };
+    for (const [name, items] of Object.entries(scored)) {
+      const grades = tables.get(name)!;
+      expect(grades, name).toHaveLength(items + 1);
+      expect(grades[0], name).toBe(100);
+      expect(grades.at(-1), name).toBe(1000);
+      expect(
+        grades.every((grade, i) => i === 0 || grade > grades[i - 1]!),
+        name,
+      ).toBe(true);
+      const [subject] = all.filter((candidate) => candidate.name === name);
+      const [period] = await db.select().from(periods).where(eq(periods.subjectId, subject!.id));
+      expect(period!.questionCount - period!.pilotCount, name).toBe(items);
+    }
+    // DEMRE's shape for Competencia Lectora: ~300 at 10/60, ~430 at 20/60, ~660 at 40/60.
+    const cl = tables.get('Competencia Lectora')!;
+    expect(Math.abs(cl[10]! - 300)).toBeLessThanOrEqual(10);
+    expect(Math.abs(cl[20]! - 430)).toBeLessThanOrEqual(10);
+    expect(Math.abs(cl[40]! - 660)).toBeLessThanOrEqual(10);
+    // Steep at both ends, flatter in the middle.
+    expect(cl[5]! - cl[0]!).toBeGreaterThan(cl[33]! - cl[28]!);
+    expect(cl[60]! - cl[55]!).toBeGreaterThan(cl[33]! - cl[28]!);
+    // M1 and M2 are harder: the same raw fraction maps lower in the middle.
+    expect(tables.get('Competencia Matemática M1')![30]!).toBeLessThan(cl[30]!);
+    expect(tables.get('Competencia Matemática M2')![25]!).toBeLessThan(
+      tables.get('Competencia Matemática M1')![30]!,
+    );
+
+    const rules = Object.fromEntries(
+      all.map((subject) => [subject.name, [subject.approvalRule, subject.approvalGrade]]),
+    );
+    expect(rules).toMatchObject({
+      'Competencia Lectora': ['application_average', 458],
+      'Competencia Matemática M1': ['application_average', 458],
+      'Competencia Matemática M2': ['none', 0],
+      Ciencias: ['none', 0],
+      'Historia y Ciencias Sociales': ['none', 0],
+      'Examen teórico clase B': ['pass_mark', 33],
+    });
+    const [m1Period] = await db
       .select()
-      .from(subjects)
-      .where(eq(subjects.name, 'Competencia Matemática M1'));
-    expect(m1).toMatchObject({ standardTestId: 1, approvalGrade: 458 });
-    const [m1Period] = await db.select().from(periods).where(eq(periods.subjectId, m1!.id));
+      .from(periods)
+      .where(eq(periods.subjectId, all.find((s) => s.name === 'Competencia Matemática M1')!.id));
     expect(m1Period).toMatchObject({ testDuration: 140, questionCount: 65, isCurrent: true });
-    const grades = await db
-      .select()
-      .from(gradeTables)
-      .where(eq(gradeTables.subjectId, m1!.id))
-      .orderBy(gradeTables.goodAnswersQuantity);
-    expect(grades).toHaveLength(66);
-    expect(grades[0]!.grade).toBe(100);
-    expect(grades.at(-1)!.grade).toBe(1000);
-    expect(grades.every((row, i) => i === 0 || row.grade > grades[i - 1]!.grade)).toBe(true);
 
     const [classB] = await db.select().from(subjects).where(eq(subjects.standardTestId, 2));
     expect(classB!.approvalGrade).toBe(33);
@@ -221,18 +291,18 @@ describe('seedDatabase with demo data', () => {
       'Historia y Ciencias Sociales': 65,
       'Examen teórico clase B': 35,
     };
-    for (const bank of DEMO_BANK) {
-      const [subject] = await db.select().from(subjects).where(eq(subjects.name, bank.subject));
+    for (const { subject: name, parsed } of loadDemoBank()) {
+      const [subject] = await db.select().from(subjects).where(eq(subjects.name, name));
       const rows = await db
         .select()
         .from(stems)
         .where(eq(stems.subjectId, subject!.id))
         .orderBy(stems.stemNumber);
-      expect(rows.length, bank.subject).toBe(bank.questions.length);
-      expect(rows.length, bank.subject).toBeGreaterThanOrEqual(minimums[bank.subject]!);
+      expect(rows.length, name).toBe(parsed.questions.length);
+      expect(rows.length, name).toBeGreaterThanOrEqual(minimums[name]!);
       expect(rows.map((row) => row.stemNumber)).toEqual(rows.map((_, i) => i + 1));
       expect(await db.$count(contexts, eq(contexts.subjectId, subject!.id))).toBe(
-        bank.contexts.length,
+        parsed.contexts.length,
       );
       const choices = await db
         .select()
@@ -245,17 +315,19 @@ describe('seedDatabase with demo data', () => {
         )
         .orderBy(stemChoices.stemId, stemChoices.position);
       rows.forEach((row, i) => {
-        const question = bank.questions[i]!;
+        const question = parsed.questions[i]!;
         const own = choices.filter((choice) => choice.stemId === row.id);
         expect(row.statementSource).toBe(question.statement);
-        expect(row.solutionHtml.length, `${bank.subject} ${i}`).toBeGreaterThan(0);
+        expect(row.solutionHtml.length, `${name} ${i}`).toBeGreaterThan(0);
         expect(row.statementHtml).not.toContain('math-error');
-        expect(own.map((choice) => choice.bodySource)).toEqual(question.choices);
-        expect(own.flatMap((choice, index) => (choice.isCorrect ? [index] : []))).toEqual(
-          [...question.correct].sort((a, b) => a - b),
+        expect(own.map((choice) => choice.bodySource)).toEqual(
+          question.choices.map((choice) => choice.body),
         );
-        expect(row.isMultiChoice).toBe(question.isMultiChoice ?? false);
-        expect(row.contextId !== null).toBe(question.context !== undefined);
+        expect(own.map((choice) => choice.isCorrect)).toEqual(
+          question.choices.map((choice) => choice.isCorrect),
+        );
+        expect(row.isMultiChoice).toBe(question.isMultiChoice);
+        expect(row.contextId !== null).toBe(question.contextKey !== null);
       });
     }
     const [m1] = await db

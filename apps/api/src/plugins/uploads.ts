@@ -13,12 +13,14 @@ import { registerAssetRoutes } from './access.ts';
  */
 export const uploadsPlugin = fp<{ uploadsDir: string }>(async (app, { uploadsDir }) => {
   mkdirSync(path.join(uploadsDir, 'avatars'), { recursive: true });
+  mkdirSync(path.join(uploadsDir, 'media'), { recursive: true });
 
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 
-  // Avatars are public files under unguessable names.
+  // Avatars are public files under unguessable names; imported question images (media/, see
+  // question-import/media.ts) are public too, named by the hash of their content.
   await registerAssetRoutes(app, (scope) =>
     scope.register(fastifyStatic, {
       root: uploadsDir,

@@ -32,6 +32,11 @@ export async function createBank(
     questionCount?: number;
     testDuration?: number;
     approvalGrade?: number;
+    approvalRule?: 'pass_mark' | 'application_average' | 'none';
+    /** How many of the last themes are elective modules (a mock exam takes one). */
+    electives?: number;
+    /** Unscored pilot questions per mock exam. */
+    pilotCount?: number;
   } = {},
 ) {
   const {
@@ -41,10 +46,13 @@ export async function createBank(
     questionCount = 10,
     testDuration = 30,
     approvalGrade = 50,
+    approvalRule = 'pass_mark',
+    electives = 0,
+    pilotCount = 0,
   } = options;
   const [subject] = await db
     .insert(subjects)
-    .values({ standardTestId, name: `Asignatura ${randomUUID()}`, approvalGrade })
+    .values({ standardTestId, name: `Asignatura ${randomUUID()}`, approvalGrade, approvalRule })
     .returning();
   const themeRows = await db
     .insert(themes)
@@ -53,6 +61,7 @@ export async function createBank(
         subjectId: subject!.id,
         name: `Eje ${index + 1}`,
         position: index,
+        isElective: index >= weights.length - electives,
       })),
     )
     .returning();
@@ -63,6 +72,7 @@ export async function createBank(
       name: 'Periodo',
       testDuration,
       questionCount,
+      pilotCount,
       isCurrent: true,
     })
     .returning();

@@ -1,20 +1,29 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import type * as AntdScopeModule from './antd-scope.tsx';
 
 type Preloadable = { preload?: () => Promise<unknown> };
 
+/** Ant Design's scope (theme, locale), loaded once with the first lazy page. */
+const loadAntdScope = () => import('./antd-scope.tsx');
+
 /**
- * React.lazy for modules with named exports: `lazyPage(() => import('./x.tsx'), 'XPage')`. The
- * component also has `preload()`, which starts loading its chunk before React asks for it.
+ * React.lazy for modules with named exports: `lazyPage(() => import('./x.tsx'), 'XPage')`. The page
+ * renders inside Ant Design's scope (app/antd-scope.tsx), whose module loads alongside the page's
+ * chunk. The component also has `preload()`, which starts loading both before React asks for them.
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
-  let loading: Promise<Record<Name, ComponentType>> | undefined;
-  const preload = () => (loading ??= load());
+  let loading: Promise<[Record<Name, ComponentType>, typeof AntdScopeModule]> | undefined;
+  const preload = () => (loading ??= Promise.all([load(), loadAntdScope()]));
   return Object.assign(
-    lazy(async () => ({ default: (await preload())[name] })),
+    lazy(async () => {
+      const [module, { AntdScope }] = await preload();
+      const Page = module[name];
+      return { default: () => createElement(AntdScope, null, createElement(Page)) };
+    }),
     { preload },
   );
 }

@@ -9,7 +9,7 @@ describe('language toggle', () => {
     const { user } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
 
-    const toggle = screen.getByRole('button', { name: 'Cambiar idioma' });
+    const toggle = screen.getByRole('button', { name: 'Cambiar idioma: EN' });
     expect(toggle).toHaveTextContent('EN');
     await user.click(toggle);
 
@@ -17,9 +17,9 @@ describe('language toggle', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('lang')).toBe('en');
-    expect(screen.getByRole('button', { name: 'Change language' })).toHaveTextContent('ES');
+    expect(screen.getByRole('button', { name: 'Change language: ES' })).toHaveTextContent('ES');
 
-    await user.click(screen.getByRole('button', { name: 'Change language' }));
+    await user.click(screen.getByRole('button', { name: 'Change language: ES' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(localStorage.getItem('lang')).toBe('es');
   });
@@ -28,7 +28,7 @@ describe('language toggle', () => {
     installFakeApi({ 'GET /api/me': meHandler(() => false) });
     const first = renderApp('/login');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    await first.user.click(screen.getByRole('button', { name: 'Cambiar idioma' }));
+    await first.user.click(screen.getByRole('button', { name: 'Cambiar idioma: EN' }));
     await screen.findByRole('heading', { name: 'Log in' });
     first.unmount();
 

@@ -1,5 +1,5 @@
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from './plain-controls.tsx';
 
 /** A read failed (server down, no connection): say so and offer to try again. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
@@ -8,9 +8,9 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
     <div className="page page--narrow" role="alert">
       <h1>{t('errors.loadFailedTitle')}</h1>
       <p>{t('errors.loadFailed')}</p>
-      <Button type="primary" onClick={onRetry}>
+      <PlainButton variant="primary" onClick={onRetry}>
         {t('errors.retry')}
-      </Button>
+      </PlainButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choiceKeyProblem, MAX_CHOICES, MIN_CHOICES } from '../content/choice-keys.ts';
-import { themeWeightsProblem } from '../content/theme-weights.ts';
+import { themeWeightsShapeProblem } from '../content/theme-weights.ts';
+import { APPROVAL_RULES } from '../engine/scoring.ts';
 import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
 // The back office's API (`/api/admin/...`, admin role only), shared by the API, which validates
@@ -71,6 +72,8 @@ export const AdminSubject = z.object({
   name: z.string(),
   description: z.string().nullable(),
   approval_grade: z.number().int(),
+  /** What `approval_grade` means: `pass_mark`, `application_average` (PAES CL, M1) or `none`. */
+  approval_rule: z.enum(APPROVAL_RULES),
   position: z.number().int(),
 });
 export type AdminSubject = z.infer<typeof AdminSubject>;
@@ -83,6 +86,7 @@ export const AdminSubjectCreate = z
     name: Name,
     description: Description.optional(),
     approval_grade: z.number().int().min(0).max(1000),
+    approval_rule: z.enum(APPROVAL_RULES).optional(),
     position: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
@@ -124,6 +128,8 @@ export const AdminPeriodThemeWeight = z.object({
   theme_id: Id,
   theme_name: z.string(),
   weight: z.number().int(),
+  /** An elective theme: the common weights plus its weight add up to 100. */
+  is_elective: z.boolean(),
 });
 export const AdminPeriodThemesResponse = z.object({ data: z.array(AdminPeriodThemeWeight) });
 export const AdminPeriodThemesRequest = z
@@ -134,7 +140,7 @@ export const AdminPeriodThemesRequest = z
   })
   .strict()
   .superRefine(({ weights }, context) => {
-    const problem = themeWeightsProblem(
+    const problem = themeWeightsShapeProblem(
       weights.map((entry) => ({ themeId: entry.theme_id, weight: entry.weight })),
     );
     if (problem)
@@ -149,12 +155,19 @@ export const AdminTheme = z.object({
   subject_id: Id,
   name: z.string(),
   position: z.number().int(),
+  /** An elective module (Ciencias): a mock exam takes the common themes and one elective. */
+  is_elective: z.boolean(),
   question_count: z.number().int(),
 });
 export type AdminTheme = z.infer<typeof AdminTheme>;
 export const AdminThemeQuery = adminListQuery(['position', 'id', 'name'], { subject_id: IdFilter });
 export const AdminThemeCreate = z
-  .object({ subject_id: Id, name: Name, position: z.number().int().min(0).max(1000).optional() })
+  .object({
+    subject_id: Id,
+    name: Name,
+    position: z.number().int().min(0).max(1000).optional(),
+    is_elective: z.boolean().optional(),
+  })
   .strict();
 export type AdminThemeCreate = z.infer<typeof AdminThemeCreate>;
 export const AdminThemePatch = AdminThemeCreate.omit({ subject_id: true }).partial();
@@ -448,6 +461,14 @@ export const ImportFields = z.object({
   subject_id: IdParam,
   /** Default theme; a category whose last segment names a theme of the subject wins. */
   theme_id: IdParam,
+  /** Import: `true` saves the questions it can and skips the others; otherwise any problem refuses all. */
+  skip_unsupported: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Preview: which page of the importable questions to render (1-based) and its size. */
+  page: queryInt(1, 100_000).optional(),
+  page_size: queryInt(1, 100).optional(),
 });
 export type ImportFields = z.infer<typeof ImportFields>;
 
@@ -460,13 +481,59 @@ export const ImportPreviewQuestion = z.object({
   statement_html: z.string(),
   is_multi_choice: z.boolean(),
   choices: z.array(z.object({ body_html: z.string(), is_correct: z.boolean() })),
+  /** What the reader simplified, in the request's language (e.g. partial credit not kept). */
+  notes: z.array(z.string()),
+});
+/** A question the import cannot take: unsupported type, or a problem (no key, missing image...). */
+export const ImportProblem = z.object({
+  index: z.number().int(),
+  line: z.number().int().nullable(),
+  /** The question's type as the file names it (`multichoice`, `essay`, `shortanswer`...). */
+  kind: z.string(),
+  unsupported: z.boolean(),
+  /** The problem in the request's language, e.g. 'Pregunta 3 (línea 27): no tiene respuesta correcta'. */
+  message: z.string(),
+});
+export const ImportSummary = z.object({
+  /** Questions in the file (categories not counted). */
+  total: z.number().int(),
+  importable: z.number().int(),
+  unsupported: z.number().int(),
+  with_problems: z.number().int(),
+  /** The text encoding read: `utf-8`, `windows-1252` (detected or declared) or `iso-8859-1`. */
+  encoding: z.string(),
+  /** Said when the file was not UTF-8 and was read as Windows-1252, in the request's language. */
+  encoding_note: z.string().nullable(),
 });
 export const ImportPreviewResponse = z.object({
-  data: z.object({ questions: z.array(ImportPreviewQuestion), contexts: z.number().int() }),
+  data: z.object({
+    summary: ImportSummary,
+    /** The first problems (at most 500; `summary` has the counts). */
+    problems: z.array(ImportProblem),
+    /** One page of the importable questions, rendered. */
+    questions: z.array(ImportPreviewQuestion),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    contexts: z.number().int(),
+  }),
 });
 export const ImportResponse = z.object({
-  data: z.object({ created: z.number().int() }),
+  data: z.object({ created: z.number().int(), skipped: z.array(ImportProblem) }),
   message: z.string(),
+});
+
+export const ExportFormat = z.enum(['json', 'moodle', 'gift']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+/** `ids` and `theme_ids`: comma-separated ids (at most 1000) selecting what to export. */
+const IdList = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,999}$/, 'validation.invalid')
+  .transform((value) => value.split(',').map(Number))
+  .pipe(z.array(Id));
+export const ExportQuery = z.object({
+  format: ExportFormat.default('json'),
+  ids: IdList.optional(),
+  theme_ids: IdList.optional(),
 });
 
 /** `GET /api/admin/subjects/{id}/export`, read back by the `json` import: sources, not HTML. */
@@ -490,3 +557,29 @@ export const BankExport = z.object({
   ),
 });
 export type BankExport = z.infer<typeof BankExport>;
+
+/**
+ * What the `json` import (and the YAML bank files of `content/bank/`) read: the export's shape with
+ * the authoring defaults, so a hand-written file says only what matters. Unknown fields (`kind`,
+ * `check`, read by the bank linter) are ignored; the export keeps writing every field.
+ */
+export const BankImport = z.object({
+  format: z.literal('ensaya-bank'),
+  version: z.literal(1),
+  subject: z.object({ name: z.string(), description: z.string().nullable().default(null) }),
+  themes: z.array(z.object({ name: z.string(), position: z.number().int() })).default([]),
+  contexts: z.array(z.object({ key: z.string(), title: z.string(), body: z.string() })).default([]),
+  questions: z.array(
+    z.object({
+      theme: z.string(),
+      context: z.string().nullable().default(null),
+      statement: z.string(),
+      solution: z.string(),
+      is_multi_choice: z.boolean().default(false),
+      url_source: z.string().nullable().default(null),
+      is_active: z.boolean().default(true),
+      choices: z.array(z.object({ body: z.string(), is_correct: z.boolean().default(false) })),
+    }),
+  ),
+});
+export type BankImport = z.infer<typeof BankImport>;

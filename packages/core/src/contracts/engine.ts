@@ -6,6 +6,7 @@ import {
   selectionProblem,
   timerProblem,
 } from '../engine/setup.ts';
+import { APPROVAL_RULES } from '../engine/scoring.ts';
 import { ATTEMPT_END_REASONS } from '../engine/timing.ts';
 import { Id } from './ids.ts';
 
@@ -54,7 +55,16 @@ export const StartUserTestRequest = z
     /** Null or absent: no timer (practice only). */
     timer: Timer.nullish(),
     source_user_test_id: Id.optional(),
-    wrong_source: z.enum(['own', 'general']).optional(),
+    /**
+     * Wrong answers: the student's own (`own`), everyone's most failed (`general`), or the
+     * student's spaced-review queue due today (`review`: FSRS, rated and rescheduled at submit).
+     */
+    wrong_source: z.enum(['own', 'general', 'review']).optional(),
+    /**
+     * A mock exam of a subject with elective themes (Ciencias): the elective module chosen, one of
+     * the subject's elective themes (required there; refused elsewhere).
+     */
+    elective_theme_id: Id.optional(),
     replace_in_progress: z.boolean().default(false),
   })
   .strict()
@@ -82,6 +92,13 @@ export const StartUserTestRequest = z
         code: 'custom',
         path: ['source_user_test_id'],
         message: 'validation.required',
+      });
+    }
+    if (body.mode !== 'mock_exam' && body.elective_theme_id !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['elective_theme_id'],
+        message: 'engine.electiveInvalid',
       });
     }
     if (body.mode === 'wrong_answers' && body.wrong_source === undefined) {
@@ -132,6 +149,12 @@ export const ThemeResult = z.object({
   unanswered: z.number().int(),
 });
 
+/** What a subject's approval grade means (core `APPROVAL_RULES`). */
+export const ApprovalRule = z.enum(APPROVAL_RULES);
+
+/** The elective module of a mock exam (Ciencias). */
+export const AttemptElective = z.object({ theme_id: z.number().int(), name: z.string() });
+
 export const AttemptResult = z.object({
   user_test_id: z.number().int(),
   type: z.enum(TEST_TYPES),
@@ -142,9 +165,25 @@ export const AttemptResult = z.object({
   end: z.string(),
   elapsed_seconds: z.number().int(),
   score: z.number().int(),
-  passed: z.boolean(),
+  /** Null when the subject has no pass mark (`approval_rule` other than `pass_mark`). */
+  passed: z.boolean().nullable(),
   approval_grade: z.number().int(),
+  /**
+   * `pass_mark` (class B: passes at `approval_grade`), `application_average` (PAES CL and M1:
+   * `approval_grade` is the minimum CL + M1 average to apply) or `none`.
+   */
+  approval_rule: ApprovalRule,
+  /**
+   * `application_average` only: the student's CL + M1 average (the latest mock exam grade of each)
+   * once both exist, else null.
+   */
+  application_average: z.number().int().nullable(),
+  /** Scored questions (pilot questions left out); `correct` etc. count these. */
   total: z.number().int(),
+  /** PAES mock exams: unscored pilot questions the exam held (which ones is not told). */
+  pilot_count: z.number().int(),
+  /** The elective module of a Ciencias mock exam, else null. */
+  elective: AttemptElective.nullable(),
   correct: z.number().int(),
   incorrect: z.number().int(),
   unanswered: z.number().int(),
@@ -346,6 +385,7 @@ export const SubjectCard = z.object({
   description: z.string().nullable(),
   standard_test_id: z.number().int(),
   approval_grade: z.number().int(),
+  approval_rule: ApprovalRule,
   period_id: z.number().int().nullable(),
   period_name: z.string().nullable(),
   /** Minutes of a mock exam. */
@@ -379,8 +419,10 @@ export const SetupTheme = z.object({
   with_context: z.number().int(),
   /** Weight in the current period's mock exam (0 when not weighted). */
   weight: z.number().int(),
-  /** Questions a mock exam draws from the theme. */
+  /** Questions a mock exam draws from the theme (an elective's: when it is the one chosen). */
   exam_quota: z.number().int(),
+  /** An elective module (Ciencias): a mock exam takes the one the student chooses. */
+  is_elective: z.boolean(),
 });
 
 export const SubjectSetupResponse = z.object({
@@ -388,6 +430,8 @@ export const SubjectSetupResponse = z.object({
     themes: z.array(SetupTheme),
     /** The highest bank number, the end of the from-to range. */
     max_stem_number: z.number().int(),
+    /** The elective of the student's latest mock exam in the subject, to preselect. */
+    last_elective_theme_id: z.number().int().nullable(),
   }),
 });
 export type SubjectSetup = z.infer<typeof SubjectSetupResponse>['data'];

@@ -45,8 +45,13 @@ export const HistoryRow = z.object({
   total_test_stems: z.number().int(),
   total_correct_choices: z.number().int(),
   score: z.number().int(),
-  min_passed: z.boolean(),
+  /** Null when the test has no pass mark (PAES official tests: 458 is not a pass mark). */
+  min_passed: z.boolean().nullable(),
   time_minutes: z.number().int(),
+  /** The elective module of a Ciencias mock exam ("Electivo Física"), else null. */
+  elective_name: z.string().nullable(),
+  /** PAES mock exams: unscored pilot questions (not counted in `total_test_stems`). */
+  pilot_count: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof HistoryRow>;
 export const HistoryResponse = z.object({ data: z.array(HistoryRow), meta: PageMeta });
@@ -213,7 +218,21 @@ export const SubjectScore = z.object({
   attempts: z.number().int(),
   average_score: z.number(),
   approval_grade: z.number().int(),
+  /**
+   * What `approval_grade` means (core `APPROVAL_RULES`): a pass mark (class B), the minimum CL + M1
+   * average to apply (PAES CL and M1, 458), or nothing (`none`: draw no line).
+   */
+  approval_rule: z.enum(['pass_mark', 'application_average', 'none']),
   max_score: z.number().int(),
+  /** Subjects with electives (Ciencias): the student's mock exams per elective module. */
+  electives: z.array(
+    z.object({
+      theme_id: z.number().int(),
+      name: z.string(),
+      attempts: z.number().int(),
+      average_score: z.number(),
+    }),
+  ),
 });
 export type SubjectScore = z.infer<typeof SubjectScore>;
 

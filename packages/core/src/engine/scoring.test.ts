@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { gradeFor, questionOutcome, scoreAttempt, type ScoredQuestion } from './scoring.ts';
+import {
+  applicationAverage,
+  gradeFor,
+  PAES_APPLICATION_AVERAGE,
+  questionOutcome,
+  scoreAttempt,
+  type ScoredQuestion,
+} from './scoring.ts';
 import { selectionProblem, timerProblem } from './setup.ts';
 
 const paesTable = Array.from({ length: 66 }, (_, correct) => ({
@@ -90,6 +97,52 @@ describe('scoring', () => {
       points: 31,
       passed: false,
     });
+  });
+
+  it('PAES with pilot questions: graded on the scored ones, pilots kept for the question stats', () => {
+    const pilots = new Set([3, 17, 30, 44, 60]);
+    // Every question right except the pilots, which are all wrong: the scored count is 60 of 60.
+    const questions = Array.from({ length: 65 }, (_, index) => ({
+      ...question(index + 1, pilots.has(index + 1) ? [2] : [1]),
+      isPilot: pilots.has(index + 1),
+    }));
+    const table = Array.from({ length: 61 }, (_, correct) => ({
+      goodAnswersQuantity: correct,
+      grade: 100 + 15 * correct,
+    }));
+    const result = scoreAttempt(questions, {
+      type: 'official',
+      standardTestId: 1,
+      specialNumbers: [],
+      gradeTable: table,
+      approvalGrade: PAES_APPLICATION_AVERAGE,
+      approvalRule: 'application_average',
+    });
+    expect(result).toMatchObject({ total: 60, pilot: 5, correct: 60, incorrect: 0, score: 1000 });
+    expect(result.outcomes).toHaveLength(65);
+    expect(result.outcomes.filter((outcome) => outcome.outcome === 'incorrect')).toHaveLength(5);
+    expect(result.themes.reduce((acc, theme) => acc + theme.incorrect, 0)).toBe(0);
+    // 458 is not a pass mark: no pass or fail.
+    expect(result.passed).toBeNull();
+  });
+
+  it('M2, Ciencias and Historia have no pass mark; class B keeps its own', () => {
+    const questions = [question(1, [1])];
+    const rules = {
+      type: 'official' as const,
+      standardTestId: 1,
+      specialNumbers: [],
+      gradeTable: paesTable,
+      approvalGrade: 0,
+    };
+    expect(scoreAttempt(questions, { ...rules, approvalRule: 'none' }).passed).toBeNull();
+    expect(scoreAttempt(questions, { ...rules, approvalRule: 'pass_mark' }).passed).toBe(true);
+  });
+
+  it('the application average needs a grade of each test', () => {
+    expect(applicationAverage([500], 2)).toBeNull();
+    expect(applicationAverage([500, 417], 2)).toBe(459);
+    expect(applicationAverage([], 0)).toBeNull();
   });
 
   it('uses the nearest lower row of a table with gaps', () => {

@@ -21,9 +21,32 @@ export interface ScoredQuestion {
   keyIds: ReadonlyArray<number>;
   /** Ids the student picked; empty when unanswered. */
   chosenIds: ReadonlyArray<number>;
+  /** A PAES mock exam's pilot question: its outcome is kept but it is not scored. */
+  isPilot?: boolean;
 }
 
 export type Outcome = 'correct' | 'incorrect' | 'unanswered';
+
+/**
+ * What a subject's approval grade means (spec README: "458 of 1000" is not a pass mark):
+ * `pass_mark`: an official test passes at it (class B, 33 of 38 points);
+ * `application_average`: it is the minimum average of the tests marked so (PAES Competencia Lectora
+ * and M1, 458) needed to apply to a university, so one test neither passes nor fails;
+ * `none`: no mark (PAES M2, Ciencias, Historia).
+ */
+export const APPROVAL_RULES = ['pass_mark', 'application_average', 'none'] as const;
+export type ApprovalRule = (typeof APPROVAL_RULES)[number];
+/** The PAES minimum average of Competencia Lectora and M1 to apply to most universities. */
+export const PAES_APPLICATION_AVERAGE = 458;
+
+/**
+ * The application average of the tests that enter it (CL and M1): the mean of the student's
+ * grades, rounded, when there is one for each of `required` tests; otherwise null.
+ */
+export function applicationAverage(grades: ReadonlyArray<number>, required = 2): number | null {
+  if (grades.length < required || required === 0) return null;
+  return Math.round(grades.slice(0, required).reduce((acc, grade) => acc + grade, 0) / required);
+}
 
 /**
  * Single choice: correct when the one pick is a key. Multi-choice: correct when the number of
@@ -50,15 +73,20 @@ export interface ThemeCounts {
 }
 
 export interface AttemptScore {
+  /** Every question's outcome, pilot questions included (they count in the question statistics). */
   outcomes: Array<{ position: number; outcome: Outcome }>;
+  /** Scored questions: pilot questions are left out of the total, the counts and the themes. */
   total: number;
+  /** Pilot questions, not scored. */
+  pilot: number;
   correct: number;
   incorrect: number;
   unanswered: number;
   /** Class B official points before the grade table: correct answers plus correct specials. */
   points: number;
   score: number;
-  passed: boolean;
+  /** Null when the subject has no pass mark (`approvalRule` other than `pass_mark`). */
+  passed: boolean | null;
   themes: ThemeCounts[];
 }
 
@@ -69,6 +97,8 @@ export interface ScoringRules {
   /** The subject's grade table: raw correct answers (class B: points) to grade. */
   gradeTable: ReadonlyArray<{ goodAnswersQuantity: number; grade: number }>;
   approvalGrade: number;
+  /** Default `pass_mark`. */
+  approvalRule?: ApprovalRule;
 }
 
 /**
@@ -95,7 +125,8 @@ export function gradeFor(
 /**
  * Scores an attempt. Custom tests score 0 and pass at 50 % correct. Official tests score the grade
  * of the correct count; class B counts one point per correct answer and one more per correct
- * special question, and grades the points. Official tests pass at the subject's approval grade.
+ * special question, and grades the points. Official tests pass at the subject's approval grade when
+ * it is a pass mark; otherwise `passed` is null. Pilot questions are not scored.
  */
 export function scoreAttempt(
   questions: ReadonlyArray<ScoredQuestion>,
@@ -107,8 +138,13 @@ export function scoreAttempt(
   let incorrect = 0;
   let unanswered = 0;
   let specialCorrect = 0;
+  let pilot = 0;
   const outcomes = questions.map((question) => {
     const outcome = questionOutcome(question);
+    if (question.isPilot) {
+      pilot += 1;
+      return { position: question.position, outcome };
+    }
     const counts = themes.get(question.themeId) ?? {
       themeId: question.themeId,
       correct: 0,
@@ -124,20 +160,22 @@ export function scoreAttempt(
     else unanswered += 1;
     return { position: question.position, outcome };
   });
-  const total = questions.length;
+  const total = questions.length - pilot;
   const classB = rules.standardTestId === CLASS_B_STANDARD_TEST_ID;
   const points = classB ? correct + specialCorrect : correct;
   let score = 0;
-  let passed: boolean;
+  let passed: boolean | null;
   if (rules.type === 'official') {
     score = gradeFor(points, rules.gradeTable);
-    passed = score >= rules.approvalGrade;
+    passed =
+      (rules.approvalRule ?? 'pass_mark') === 'pass_mark' ? score >= rules.approvalGrade : null;
   } else {
     passed = total > 0 && correct * 100 >= CUSTOM_PASS_PERCENTAGE * total;
   }
   return {
     outcomes,
     total,
+    pilot,
     correct,
     incorrect,
     unanswered,

@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { seededRandom } from './random.ts';
 import {
   apportion,
+  examWeights,
   mockExamQuotas,
   orderStems,
+  pilotPositions,
   selectMockExam,
   selectPractice,
   type BankStem,
@@ -109,6 +111,167 @@ describe('mock exam selection', () => {
         },
       ),
     );
+  });
+});
+
+describe('mock exams without repeats', () => {
+  /** Marks an exam's questions as seen by attempt `rank` (ranks grow with time). */
+  const see = (seen: Map<number, number>, exam: BankStem[], rank: number) => {
+    for (const stem of exam) seen.set(stem.id, rank);
+  };
+
+  it('three exams in a row share no question when the bank holds three exams per theme, contexts included', () => {
+    fc.assert(
+      fc.property(
+        weightsArb,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer(),
+        (weights, count, seed) => {
+          const quotas = apportion(count, weights);
+          // Exactly three exams' worth per theme (contexts of two questions included).
+          const bank = bankOf(quotas.map((quota) => 3 * Math.max(1, quota)));
+          const themes = weights.map((weight, index) => ({ themeId: index + 1, weight }));
+          const random = seededRandom(seed);
+          const seen = new Map<number, number>();
+          const exams: BankStem[][] = [];
+          for (let rank = 1; rank <= 3; rank++) {
+            const exam = selectMockExam(bank, themes, count, random, seen);
+            expect(exam).toHaveLength(count);
+            see(seen, exam, rank);
+            exams.push(exam);
+          }
+          const ids = exams.flat().map((stem) => stem.id);
+          // Whole context groups may not fit a quota exactly; then at most a group's remainder repeats.
+          expect(ids.length - new Set(ids).size).toBeLessThanOrEqual(weights.length * 2);
+        },
+      ),
+    );
+  });
+
+  it('reading texts of 1 to 6 questions: still three disjoint exams from three exams’ worth', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 3, maxLength: 40 }),
+        fc.integer(),
+        (sizes, seed) => {
+          const bank: BankStem[] = [];
+          sizes.forEach((size, context) => {
+            for (let i = 0; i < size; i++) {
+              bank.push({
+                id: bank.length + 1,
+                themeId: 1,
+                contextId: size > 1 ? context : null,
+                stemNumber: bank.length + 1,
+              });
+            }
+          });
+          const count = Math.floor(bank.length / 3);
+          const random = seededRandom(seed);
+          const seen = new Map<number, number>();
+          const ids: number[] = [];
+          for (let rank = 1; rank <= 3; rank++) {
+            const exam = selectMockExam(bank, [{ themeId: 1, weight: 100 }], count, random, seen);
+            expect(exam).toHaveLength(count);
+            see(seen, exam, rank);
+            ids.push(...exam.map((stem) => stem.id));
+          }
+          expect(new Set(ids).size).toBe(ids.length);
+        },
+      ),
+    );
+  });
+
+  it('with no contexts, three exams are exactly disjoint', () => {
+    fc.assert(
+      fc.property(
+        weightsArb,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer(),
+        (weights, count, seed) => {
+          const quotas = apportion(count, weights);
+          const bank = bankOf(quotas.map((quota) => 3 * Math.max(1, quota))).map((stem) => ({
+            ...stem,
+            contextId: null,
+          }));
+          const themes = weights.map((weight, index) => ({ themeId: index + 1, weight }));
+          const random = seededRandom(seed);
+          const seen = new Map<number, number>();
+          const ids: number[] = [];
+          for (let rank = 1; rank <= 3; rank++) {
+            const exam = selectMockExam(bank, themes, count, random, seen);
+            see(seen, exam, rank);
+            ids.push(...exam.map((stem) => stem.id));
+          }
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(ids).toHaveLength(3 * count);
+        },
+      ),
+    );
+  });
+
+  it('when the bank is short, repeats the least recently seen first', () => {
+    const bank = bankOf([6]).map((stem) => ({ ...stem, contextId: null }));
+    const themes = [{ themeId: 1, weight: 100 }];
+    const seen = new Map<number, number>();
+    // Seen in attempt 1: the first three; in attempt 2: the last three.
+    bank.slice(0, 3).forEach((stem) => seen.set(stem.id, 1));
+    bank.slice(3).forEach((stem) => seen.set(stem.id, 2));
+    const exam = selectMockExam(bank, themes, 4, seededRandom(5), seen);
+    const ids = new Set(exam.map((stem) => stem.id));
+    for (const stem of bank.slice(0, 3)) expect(ids.has(stem.id)).toBe(true);
+    expect(exam).toHaveLength(4);
+  });
+
+  it('takes a context group as a whole, seen as its most recently seen question', () => {
+    const bank: BankStem[] = [
+      { id: 1, themeId: 1, contextId: 9, stemNumber: 1 },
+      { id: 2, themeId: 1, contextId: 9, stemNumber: 2 },
+      { id: 3, themeId: 1, contextId: null, stemNumber: 3 },
+      { id: 4, themeId: 1, contextId: null, stemNumber: 4 },
+    ];
+    const seen = new Map([[2, 1]]);
+    const exam = selectMockExam(bank, [{ themeId: 1, weight: 100 }], 2, seededRandom(1), seen);
+    expect(exam.map((stem) => stem.id).sort()).toEqual([3, 4]);
+  });
+});
+
+describe('electives and pilot questions', () => {
+  const ciencias = [
+    { themeId: 1, weight: 18, isElective: false },
+    { themeId: 2, weight: 18, isElective: false },
+    { themeId: 3, weight: 18, isElective: false },
+    { themeId: 4, weight: 26, isElective: true },
+    { themeId: 5, weight: 26, isElective: true },
+    { themeId: 6, weight: 26, isElective: true },
+  ];
+
+  it('a Ciencias exam of 80 holds 18 + 18 + 18 common questions and 26 of the chosen elective', () => {
+    const bank = bankOf([60, 60, 60, 60, 60, 60]);
+    const exam = selectMockExam(bank, examWeights(ciencias, 5), 80, seededRandom(2));
+    const perTheme = [1, 2, 3, 4, 5, 6].map(
+      (themeId) => exam.filter((stem) => stem.themeId === themeId).length,
+    );
+    expect(perTheme).toEqual([18, 18, 18, 0, 26, 0]);
+  });
+
+  it('a subject without electives keeps every theme', () => {
+    const weights = ciencias.slice(0, 3);
+    expect(examWeights(weights, null)).toEqual(weights);
+  });
+
+  it('marks 5 distinct pilot positions within the exam, fewer in a short one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 90 }), fc.integer(), (total, seed) => {
+        const pilots = pilotPositions(total, 5, seededRandom(seed));
+        expect(pilots).toHaveLength(Math.min(5, Math.max(0, total - 1)));
+        expect(new Set(pilots).size).toBe(pilots.length);
+        for (const position of pilots) {
+          expect(position).toBeGreaterThanOrEqual(1);
+          expect(position).toBeLessThanOrEqual(total);
+        }
+      }),
+    );
+    expect(pilotPositions(65, 0, seededRandom(1))).toEqual([]);
   });
 });
 

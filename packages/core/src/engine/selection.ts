@@ -90,26 +90,71 @@ function contextGroups(stems: ReadonlyArray<BankStem>): BankStem[][] {
 }
 
 /**
- * `quota` questions of one theme, taking whole context groups in random order while they fit, and
- * only when no group fits the part left, the first questions of one more group.
+ * When the student last saw each question, as a rank that grows with time (e.g. the id of the last
+ * attempt that held it). A question absent from the map was never seen.
  */
-export function pickKeepingContexts(
-  stems: ReadonlyArray<BankStem>,
+export type SeenStems = ReadonlyMap<number, number>;
+
+/** When a group was last seen: its most recently seen question, or -Infinity when none was. */
+function groupSeenAt(group: ReadonlyArray<BankStem>, seen: SeenStems): number {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const stem of group) last = Math.max(last, seen.get(stem.id) ?? Number.NEGATIVE_INFINITY);
+  return last;
+}
+
+/**
+ * Fills `picked` up to `quota` from `groups` in their order: whole groups while they fit, then,
+ * only when no group fits the part left, the first questions of the next groups.
+ */
+function fillKeepingGroups(
+  picked: BankStem[],
+  groups: ReadonlyArray<ReadonlyArray<BankStem>>,
   quota: number,
-  random: Random,
-): BankStem[] {
-  const picked: BankStem[] = [];
-  const leftOver: BankStem[][] = [];
-  for (const group of shuffled(contextGroups(stems), random)) {
+): void {
+  const leftOver: Array<ReadonlyArray<BankStem>> = [];
+  for (const group of groups) {
     const room = quota - picked.length;
-    if (room === 0) break;
+    if (room === 0) return;
     if (group.length <= room) picked.push(...group);
     else leftOver.push(group);
   }
   for (const group of leftOver) {
     const room = quota - picked.length;
-    if (room === 0) break;
+    if (room === 0) return;
     picked.push(...group.slice(0, room));
+  }
+}
+
+/**
+ * `quota` questions of one theme, taking whole context groups while they fit, and only when no
+ * group fits the part left, the first questions of one more group. Questions the student never saw
+ * (`seen`) come first: groups never seen, in random order, then the unseen questions of groups
+ * partly seen; only then seen questions, the least recently seen group first. So exams in a row
+ * share no question while the theme has unseen ones.
+ */
+export function pickKeepingContexts(
+  stems: ReadonlyArray<BankStem>,
+  quota: number,
+  random: Random,
+  seen: SeenStems = new Map(),
+): BankStem[] {
+  const picked: BankStem[] = [];
+  const groups = shuffled(contextGroups(stems), random);
+  const isSeen = (stem: BankStem) => seen.has(stem.id);
+  const fresh = groups.filter((group) => !group.some(isSeen));
+  const partlyFresh = groups
+    .filter((group) => group.some(isSeen))
+    .map((group) => group.filter((stem) => !isSeen(stem)))
+    .filter((group) => group.length > 0);
+  fillKeepingGroups(picked, [...fresh, ...partlyFresh], quota);
+  if (picked.length < quota) {
+    // Stable sort of the shuffled groups: ties keep their random order.
+    const stale = groups
+      .map((group) => ({ group: group.filter(isSeen), seenAt: groupSeenAt(group, seen) }))
+      .filter(({ group }) => group.length > 0)
+      .sort((a, b) => (a.seenAt === b.seenAt ? 0 : a.seenAt < b.seenAt ? -1 : 1))
+      .map(({ group }) => group);
+    fillKeepingGroups(picked, stale, quota);
   }
   return picked;
 }
@@ -130,12 +175,16 @@ export function orderStems(
   return shuffled(groups, random).flat();
 }
 
-/** A mock exam: the period's count split by theme weights, contexts kept together, no repeats. */
+/**
+ * A mock exam: the period's count split by theme weights, contexts kept together, no repeats;
+ * questions the student has not seen before first, then the least recently seen (`seen`).
+ */
 export function selectMockExam(
   bank: ReadonlyArray<BankStem>,
   weights: ReadonlyArray<{ themeId: number; weight: number }>,
   count: number,
   random: Random,
+  seen: SeenStems = new Map(),
 ): BankStem[] {
   const byTheme = new Map<number, BankStem[]>();
   for (const stem of bank) {
@@ -150,9 +199,38 @@ export function selectMockExam(
   }));
   const quotas = mockExamQuotas(count, themes);
   const picked = themes.flatMap(({ themeId }, index) =>
-    pickKeepingContexts(byTheme.get(themeId) ?? [], quotas[index]!, random),
+    pickKeepingContexts(byTheme.get(themeId) ?? [], quotas[index]!, random, seen),
   );
   return orderStems(picked, true, random);
+}
+
+/**
+ * The theme weights of a mock exam of a subject with elective themes (Ciencias): the common
+ * themes plus the one elective the student chose. Without elective themes, all of them.
+ */
+export function examWeights<T extends { themeId: number; isElective: boolean }>(
+  weights: ReadonlyArray<T>,
+  electiveThemeId: number | null,
+): T[] {
+  return weights.filter((theme) => !theme.isElective || theme.themeId === electiveThemeId);
+}
+
+/** Unscored pilot questions in a PAES mock exam, as the real form has (the period's pilot count). */
+export const PILOT_QUESTION_COUNT = 5;
+
+/**
+ * The positions (1-based) of a mock exam's pilot questions: `pilots` distinct random positions,
+ * fewer when the exam is short (at least one question always stays scored).
+ */
+export function pilotPositions(total: number, pilots: number, random: Random): number[] {
+  const count = Math.min(pilots, Math.max(0, total - 1));
+  if (count <= 0) return [];
+  return shuffled(
+    Array.from({ length: total }, (_, index) => index + 1),
+    random,
+  )
+    .slice(0, count)
+    .sort((a, b) => a - b);
 }
 
 export type PracticeSelectionResult =

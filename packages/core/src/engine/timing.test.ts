@@ -72,8 +72,10 @@ describe('how an attempt ended', () => {
 });
 
 describe('time warnings', () => {
-  it('warns at five minutes and at one minute left', () => {
-    expect(timeWarning(301, 3600)).toBeNull();
+  it('warns at ten minutes, five minutes and one minute left', () => {
+    expect(timeWarning(601, 3600)).toBeNull();
+    expect(timeWarning(600, 3600)).toBe(600);
+    expect(timeWarning(301, 3600)).toBe(600);
     expect(timeWarning(300, 3600)).toBe(300);
     expect(timeWarning(61, 3600)).toBe(300);
     expect(timeWarning(60, 3600)).toBe(60);
@@ -83,6 +85,9 @@ describe('time warnings', () => {
 
   it('skips a warning the whole timer would be under', () => {
     expect(timeWarning(200, 240)).toBeNull();
+    // A 9-minute timer: no 10-minute warning, the 5-minute one as usual.
+    expect(timeWarning(500, 540)).toBeNull();
+    expect(timeWarning(300, 540)).toBe(300);
     expect(timeWarning(50, 240)).toBe(60);
     expect(timeWarning(50, 60)).toBeNull();
   });

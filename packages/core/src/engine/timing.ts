@@ -10,8 +10,8 @@
  */
 export const INSTRUCTIONS_MAX_SECONDS = 15 * 60;
 
-/** Seconds left at which the student is warned: 5 minutes and 1 minute. */
-export const TIME_WARNINGS_SECONDS = [5 * 60, 60] as const;
+/** Seconds left at which the student is warned: 10 minutes, 5 minutes and 1 minute. */
+export const TIME_WARNINGS_SECONDS = [10 * 60, 5 * 60, 60] as const;
 
 /**
  * A client's "the time ran out" is believed this far ahead of the server's clock: its estimate of
@@ -87,7 +87,7 @@ export function attemptEnd(input: {
 
 /**
  * The warning due with `secondsLeft` on the clock, if any: the smallest threshold reached (60
- * once a minute is left, 300 from five minutes), or null with more time left.
+ * once a minute is left, 300 from five minutes, 600 from ten), or null with more time left.
  */
 export function timeWarning(secondsLeft: number, timerSeconds: number | null): number | null {
   let due: number | null = null;

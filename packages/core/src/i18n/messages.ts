@@ -8,6 +8,8 @@ import type { Language } from './language.ts';
 const en = {
   ...baseEn,
   'content.choiceCount': 'A question has 2 to 9 choices.',
+  'content.figureText':
+    'Every figure (<svg>) needs role="img" and an aria-label describing it for screen readers.',
   'content.singleChoiceKey': 'A single-choice question has exactly one correct choice.',
   'content.multiChoiceKey': 'A multi-choice question has at least one correct choice.',
   'content.contextSubject': "The context must belong to the question's subject.",
@@ -26,6 +28,8 @@ const en = {
   'admin.codeTaken': 'This code already exists.',
   'admin.validityWindow': 'The end of the validity must be after its start.',
   'admin.percentMax': 'A percentage cannot be over 100.',
+  'accessibility.textSize': 'Choose a text size of 100 %, 125 % or 150 %.',
+  'accessibility.extraTime': 'Choose extra time of 0 %, 25 %, 50 % or 100 %.',
   'admin.packageSubjects': "Choose subjects of the package's standard test.",
   'admin.radioOptions': 'A radio question needs options.',
   'admin.keysUnique': 'Each question key may appear only once.',
@@ -47,8 +51,25 @@ const en = {
   'import.noStatement': 'the question has no text',
   'import.unclosed': 'the answers are not closed with }',
   'import.contextUnknown': 'unknown context "{key}"',
+  'import.figureText':
+    'a figure (<svg>) needs role="img" and an aria-label describing it for screen readers',
   'import.invalid': 'invalid field {field}',
   'import.created': '{count} questions imported.',
+  'import.createdOne': '1 question imported.',
+  'import.skippedMany': '{count} questions skipped.',
+  'import.skippedOne': '1 question skipped.',
+  'import.moreProblems': '...and {count} more.',
+  'import.encoding':
+    'The file is in an encoding that cannot be read ({encoding}): save it as UTF-8 and try again.',
+  'import.encodingNote':
+    'The file is not UTF-8, so it was read as Windows-1252: check accents and ñ in the preview.',
+  'import.emptyChoice': 'an answer has no text or image',
+  'import.mediaMissing': 'it shows the file "{name}", which the file does not include',
+  'import.mediaType': 'the file "{name}" is not a PNG, JPEG, GIF or WebP image',
+  'import.mediaTooLarge': 'the image "{name}" is larger than 2 MB',
+  'import.notePartialCredit':
+    'an answer with partial credit ({credit}) is counted as wrong: a single-answer question has one key',
+  'import.noteAnswerFeedback': 'the feedback of each answer is not imported',
   'engine.quantityRequired': 'You must select quantity of questions',
   'engine.rangeInvalid': 'Invalid question range',
   'engine.rangeRequired': 'You must select a range of questions',
@@ -62,9 +83,14 @@ const en = {
   'engine.noQuestions': 'You have no assigned questions, please contact administrator',
   'engine.noWrongAnswers': 'You have no wrong questions',
   'engine.noGeneralWrongAnswers': 'You have no questions with more Errors',
+  'engine.noReviewDue':
+    'You have no questions to review today in this subject. Questions you get wrong come back here when it is time to review them.',
   'engine.inProgress':
     'You have a test in progress in this subject. Resume it or finish it before starting another.',
   'engine.sourceUnknown': 'That test cannot be taken again.',
+  'engine.electiveRequired':
+    'Choose the elective module (Biology, Chemistry or Physics) for this mock exam.',
+  'engine.electiveInvalid': 'That elective module is not one of this subject’s mock exam.',
   'engine.notInAttempt': 'This question is not part of the test.',
   'engine.choiceNotInQuestion': 'This answer does not belong to the question.',
   'engine.singleChoice': 'This question takes a single answer.',
@@ -127,6 +153,8 @@ export type MessageKey = keyof typeof en;
 const es: Record<MessageKey, string> = {
   ...baseEs,
   'content.choiceCount': 'Una pregunta tiene de 2 a 9 alternativas.',
+  'content.figureText':
+    'Cada figura (<svg>) necesita role="img" y un aria-label que la describa para lectores de pantalla.',
   'content.singleChoiceKey':
     'Una pregunta de selección única tiene exactamente una alternativa correcta.',
   'content.multiChoiceKey':
@@ -147,6 +175,8 @@ const es: Record<MessageKey, string> = {
   'admin.codeTaken': 'Este código ya existe.',
   'admin.validityWindow': 'El fin de la vigencia debe ser posterior a su inicio.',
   'admin.percentMax': 'Un porcentaje no puede ser mayor que 100.',
+  'accessibility.textSize': 'Elige un tamaño de texto de 100 %, 125 % o 150 %.',
+  'accessibility.extraTime': 'Elige un tiempo adicional de 0 %, 25 %, 50 % o 100 %.',
   'admin.packageSubjects': 'Elige asignaturas de la prueba del paquete.',
   'admin.radioOptions': 'Una pregunta de opción única necesita opciones.',
   'admin.keysUnique': 'Cada clave de pregunta puede aparecer una sola vez.',
@@ -168,8 +198,25 @@ const es: Record<MessageKey, string> = {
   'import.noStatement': 'la pregunta no tiene enunciado',
   'import.unclosed': 'las respuestas no se cierran con }',
   'import.contextUnknown': 'contexto desconocido "{key}"',
+  'import.figureText':
+    'una figura (<svg>) necesita role="img" y un aria-label que la describa para lectores de pantalla',
   'import.invalid': 'campo no válido: {field}',
   'import.created': 'Se importaron {count} preguntas.',
+  'import.createdOne': 'Se importó 1 pregunta.',
+  'import.skippedMany': 'Se omitieron {count} preguntas.',
+  'import.skippedOne': 'Se omitió 1 pregunta.',
+  'import.moreProblems': '...y {count} más.',
+  'import.encoding':
+    'El archivo está en una codificación que no se puede leer ({encoding}): guárdalo como UTF-8 e inténtalo de nuevo.',
+  'import.encodingNote':
+    'El archivo no está en UTF-8, así que se leyó como Windows-1252: revisa tildes y eñes en la vista previa.',
+  'import.emptyChoice': 'una respuesta no tiene texto ni imagen',
+  'import.mediaMissing': 'muestra el archivo "{name}", que no viene en el archivo',
+  'import.mediaType': 'el archivo "{name}" no es una imagen PNG, JPEG, GIF o WebP',
+  'import.mediaTooLarge': 'la imagen "{name}" pesa más de 2 MB',
+  'import.notePartialCredit':
+    'una respuesta con crédito parcial ({credit}) cuenta como incorrecta: una pregunta de respuesta única tiene una sola clave',
+  'import.noteAnswerFeedback': 'la retroalimentación de cada respuesta no se importa',
   'engine.quantityRequired': 'Debe seleccionar la cantidad de preguntas',
   'engine.rangeInvalid': 'Rango de preguntas no válido',
   'engine.rangeRequired': 'Debe seleccionar un rango de preguntas',
@@ -183,9 +230,14 @@ const es: Record<MessageKey, string> = {
   'engine.noQuestions': 'No tienes preguntas asignadas; por favor contacta al administrador',
   'engine.noWrongAnswers': 'No tienes preguntas incorrectas',
   'engine.noGeneralWrongAnswers': 'No tienes preguntas con más errores',
+  'engine.noReviewDue':
+    'No tienes preguntas para repasar hoy en esta asignatura. Las preguntas que respondas mal volverán aquí cuando toque repasarlas.',
   'engine.inProgress':
     'Tienes una prueba en curso en esta asignatura. Retómala o termínala antes de comenzar otra.',
   'engine.sourceUnknown': 'Esa prueba no se puede volver a rendir.',
+  'engine.electiveRequired':
+    'Elige el módulo electivo (Biología, Química o Física) para este ensayo.',
+  'engine.electiveInvalid': 'Ese módulo electivo no es de un ensayo de esta asignatura.',
   'engine.notInAttempt': 'Esta pregunta no es parte de la prueba.',
   'engine.choiceNotInQuestion': 'Esta respuesta no pertenece a la pregunta.',
   'engine.singleChoice': 'Esta pregunta admite una sola respuesta.',

@@ -7,8 +7,11 @@ export type PopulationMode = 'practice' | 'mock_exam' | 'historical' | 'wrong_an
 
 export interface AttemptOrigin {
   mode: PopulationMode;
-  /** Wrong-answers tests: the student's own wrong answers, or everyone's most failed questions. */
-  wrongSource?: 'own' | 'general' | undefined;
+  /**
+   * Wrong-answers tests: the student's own wrong answers, everyone's most failed questions, or the
+   * student's spaced-review queue.
+   */
+  wrongSource?: 'own' | 'general' | 'review' | undefined;
   /** A debug user (a non-empty permissions list) sees which choices are correct while answering. */
   isDebugUser: boolean;
 }

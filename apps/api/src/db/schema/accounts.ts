@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -46,6 +47,11 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     emailVerifiedAt: timestamptz('email_verified_at'),
+    /** Reading settings the student chose (issue 16): text size in percent, high contrast. */
+    textSize: smallint('text_size').notNull().default(100),
+    highContrast: boolean('high_contrast').notNull().default(false),
+    /** Extra time an admin granted as an accommodation: every timed test gets this much more. */
+    extraTimePercent: smallint('extra_time_percent').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -53,6 +59,8 @@ export const users = pgTable(
     index('users_address_id_idx').on(t.addressId),
     check('users_role_valid', sql`${t.role} in ('student', 'admin')`),
     check('users_tax_id_type_valid', sql`${t.taxIdType} in ('rut', 'dni')`),
+    check('users_text_size_valid', sql`${t.textSize} in (100, 125, 150)`),
+    check('users_extra_time_percent_valid', sql`${t.extraTimePercent} in (0, 25, 50, 100)`),
   ],
 );
 

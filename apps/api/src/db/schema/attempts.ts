@@ -76,7 +76,14 @@ export const userTests = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Scored questions (a PAES mock exam's pilot questions are not counted here). */
     totalTestStems: integer('total_test_stems').notNull().default(0),
+    /** PAES mock exams: questions marked pilot at start, not scored (`user_test_stems.is_pilot`). */
+    pilotCount: smallint('pilot_count').notNull().default(0),
+    /** A mock exam of a subject with elective themes: the elective the student chose. */
+    electiveThemeId: integer('elective_theme_id').references(() => themes.id, {
+      onDelete: 'restrict',
+    }),
     totalCorrect: integer('total_correct').notNull().default(0),
     totalIncorrect: integer('total_incorrect').notNull().default(0),
     totalUnanswered: integer('total_unanswered').notNull().default(0),
@@ -173,6 +180,11 @@ export const userTestStems = pgTable(
     choiceOrder: integer('choice_order').array(),
     /** Null until the attempt is scored. */
     isCorrect: boolean('is_correct'),
+    /**
+     * A pilot question of a PAES mock exam: answered like the others, not scored. Never sent to
+     * the student (admin views only).
+     */
+    isPilot: boolean('is_pilot').notNull().default(false),
     isMarked: boolean('is_marked').notNull().default(false),
     clientSeq: bigint('client_seq', { mode: 'number' }).notNull().default(0),
     answeredAt: timestamptz('answered_at'),

@@ -11,6 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { APPROVAL_RULES } from '@ensaya/core/engine/scoring';
 import { createdAt, timestamps, timestamptz } from './columns.ts';
 
 /**
@@ -45,8 +46,13 @@ export const subjects = pgTable(
       .references(() => standardTests.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description'),
-    /** Score at or above which an official test passes (PAES 458, class B 33). */
+    /**
+     * The subject's reference grade; what it means is `approval_rule`'s: class B's pass mark (33),
+     * or the PAES minimum Competencia Lectora + M1 average to apply (458); unused with `none`.
+     */
     approvalGrade: integer('approval_grade').notNull(),
+    /** Core `APPROVAL_RULES`: `pass_mark`, `application_average` (PAES CL and M1) or `none`. */
+    approvalRule: text('approval_rule', { enum: APPROVAL_RULES }).notNull().default('pass_mark'),
     position: smallint('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),
@@ -54,6 +60,10 @@ export const subjects = pgTable(
   (t) => [
     uniqueIndex('subjects_standard_test_id_name_unique').on(t.standardTestId, t.name),
     check('subjects_approval_grade_non_negative', sql`${t.approvalGrade} >= 0`),
+    check(
+      'subjects_approval_rule_valid',
+      sql`${t.approvalRule} in ('pass_mark', 'application_average', 'none')`,
+    ),
   ],
 );
 
@@ -74,6 +84,11 @@ export const periods = pgTable(
     testDuration: integer('test_duration').notNull(),
     /** Questions in a mock exam. */
     questionCount: integer('question_count').notNull(),
+    /**
+     * Of those, unscored pilot questions drawn at random (PAES: 5, as the real form); the grade
+     * table covers the scored ones.
+     */
+    pilotCount: smallint('pilot_count').notNull().default(0),
     isCurrent: boolean('is_current').notNull().default(false),
     ...timestamps(),
   },
@@ -84,6 +99,10 @@ export const periods = pgTable(
       .where(sql`${t.isCurrent}`),
     check('periods_test_duration_positive', sql`${t.testDuration} > 0`),
     check('periods_question_count_positive', sql`${t.questionCount} > 0`),
+    check(
+      'periods_pilot_count_valid',
+      sql`${t.pilotCount} >= 0 and ${t.pilotCount} < ${t.questionCount}`,
+    ),
   ],
 );
 
@@ -98,6 +117,11 @@ export const themes = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     position: smallint('position').notNull().default(0),
+    /**
+     * An elective module (Ciencias: Electivo Biología, Química, Física): a mock exam holds the
+     * common themes and the one elective the student chose.
+     */
+    isElective: boolean('is_elective').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

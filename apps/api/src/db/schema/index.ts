@@ -6,3 +6,5 @@ export * from './subscriptions.ts';
 export * from './attempts.ts';
 export * from './stats.ts';
 export * from './system.ts';
+export * from './review.ts';
+export * from './item-stats.ts';

@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { seededRandom, type Random } from '@ensaya/core/engine/random';
 import type { DbOrTx, Db } from '../client.ts';
-import { stemChoices, stems, subjects, users, userTests, userTestStems } from '../schema/index.ts';
+import {
+  stemChoices,
+  stems,
+  subjects,
+  themes,
+  users,
+  userTests,
+  userTestStems,
+} from '../schema/index.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { startAttempt } from '../../modules/user-tests/start.ts';
 import { submitAttempt } from '../../modules/user-tests/submit.ts';
@@ -18,7 +26,13 @@ const CLASSMATES = 30;
 const NAMES = ['Sofía', 'Benjamín', 'Valentina', 'Vicente', 'Isidora', 'Agustín', 'Florencia'];
 const LAST_NAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva'];
 
-type Subject = { id: number; name: string; standardTestId: number };
+type Subject = {
+  id: number;
+  name: string;
+  standardTestId: number;
+  /** Elective theme ids (Ciencias): a mock exam takes one. */
+  electives?: number[];
+};
 
 /** E-mails of the other demo students (not demo accounts: nobody logs in with them). */
 export const classmateEmail = (n: number) => `demo.alumno${String(n).padStart(2, '0')}@ensaya.cl`;
@@ -32,6 +46,16 @@ export async function seedDemoAttempts(tx: DbOrTx, now = new Date()): Promise<vo
     .where(eq(subjects.isActive, true))
     .orderBy(asc(subjects.standardTestId), asc(subjects.position), asc(subjects.id));
   if (subjectRows.length === 0) return;
+  const electiveRows = await tx
+    .select({ id: themes.id, subjectId: themes.subjectId })
+    .from(themes)
+    .where(eq(themes.isElective, true))
+    .orderBy(asc(themes.position), asc(themes.id));
+  for (const subject of subjectRows) {
+    subject.electives = electiveRows
+      .filter((theme) => theme.subjectId === subject.id)
+      .map((theme) => theme.id);
+  }
   const keys = await choiceKeys(tx, subjectRows);
   // The engine runs its own transactions; inside the seed's they become savepoints.
   const db: Db = tx;
@@ -129,6 +153,9 @@ async function takeAttempt(
           random_answer: true,
           study_mode: false,
           replace_in_progress: true,
+          elective_theme_id: subject.electives?.length
+            ? subject.electives[Math.floor(random() * subject.electives.length)]
+            : undefined,
         }
       : {
           subject_id: subject.id,

@@ -1,3 +1,5 @@
+import { PAES_APPLICATION_AVERAGE, type ApprovalRule } from '@ensaya/core/engine/scoring';
+import { PILOT_QUESTION_COUNT } from '@ensaya/core/engine/selection';
 import type { DbOrTx } from '../client.ts';
 import {
   gradeTables,
@@ -16,29 +18,58 @@ import {
 
 const PAES = 1;
 const CLASE_B = 2;
-const PAES_APPROVAL_GRADE = 458;
 
 type DemoSubject = {
   standardTestId: number;
   name: string;
   description: string;
   approvalGrade: number;
-  period: { name: string; testDuration: number; questionCount: number };
-  /** Theme names with their mock-exam weight; the weights of a subject sum to 100. */
+  approvalRule: ApprovalRule;
+  period: { name: string; testDuration: number; questionCount: number; pilotCount: number };
+  /**
+   * Theme names with their mock-exam weight; the common weights plus one elective's weight sum to
+   * 100 (core `themeWeightsProblem`).
+   */
   themes: Array<[name: string, weight: number]>;
+  /** The elective modules among `themes` (Ciencias): a mock exam takes one of them. */
+  electives?: ReadonlyArray<string>;
   /** [good_answers_quantity, grade] rows. */
   gradeTable: Array<[number, number]>;
 };
 
 /**
- * An illustrative PAES conversion, not DEMRE's: 0 correct -> 100, all correct -> 1000, strictly
- * increasing, steeper in the middle as the published tables are.
+ * The shape of an illustrative PAES raw-to-scale table (docs/content.md, "Grade tables"): with
+ * x = correct / scored items, grade = 100 + 900 * (w * x + (1 - w) * s(x)), where
+ * s(x) = (sinh(k (x - c)) - sinh(-k c)) / (sinh(k (1 - c)) - sinh(-k c)) rises from 0 to 1, steep
+ * at both ends and flat around c. `c` below 0.5 maps a middle raw fraction lower (a harder test:
+ * the steep start ends sooner).
  */
-export function illustrativePaesGrades(questionCount: number): Array<[number, number]> {
-  return Array.from({ length: questionCount + 1 }, (_, correct) => {
-    const x = correct / questionCount;
-    const curve = 0.6 * x + 0.4 * (3 * x * x - 2 * x * x * x);
-    return [correct, Math.round(100 + 900 * curve)];
+export interface GradeCurve {
+  /** Share of the straight line (keeps the middle strictly increasing). */
+  w: number;
+  /** Steepness of the ends. */
+  k: number;
+  /** Where the curve is flattest, as a raw fraction. */
+  c: number;
+}
+
+/** Competencia Lectora: about 300 at 10/60, 430 at 20/60, 660 at 40/60 (DEMRE's shape). */
+export const CL_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.5 };
+/** M1 and M2 are harder: the middle maps lower (half right: M1 about 500, M2 about 470). */
+export const M1_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.44 };
+export const M2_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.4 };
+
+/** An illustrative PAES table on `scored` items, not DEMRE's: 100 at 0, 1000 at all, increasing. */
+export function illustrativePaesGrades(
+  scored: number,
+  curve: GradeCurve = CL_CURVE,
+): Array<[number, number]> {
+  const { w, k, c } = curve;
+  const s = (x: number) => Math.sinh(k * (x - c));
+  return Array.from({ length: scored + 1 }, (_, correct) => {
+    const x = correct / scored;
+    const shaped = (s(x) - s(0)) / (s(1) - s(0));
+    return [correct, Math.round(100 + 900 * (w * x + (1 - w) * shaped))];
   });
 }
 
@@ -49,21 +80,31 @@ function classBPoints(): Array<[number, number]> {
 
 const PAES_PERIOD = 'Admisión 2027';
 
+/**
+ * A PAES test: `questionCount` questions, `PILOT_QUESTION_COUNT` of them unscored pilots, graded
+ * on the scored ones. 458 is the minimum CL + M1 average to apply, not a pass mark: CL and M1 carry
+ * it as `application_average`; the other tests have no mark.
+ */
 function paesSubject(
   name: string,
   description: string,
   questionCount: number,
   testDuration: number,
   subjectThemes: DemoSubject['themes'],
+  curve: GradeCurve,
+  inApplicationAverage: boolean,
+  electives: ReadonlyArray<string> = [],
 ): DemoSubject {
   return {
+    electives,
     standardTestId: PAES,
     name,
     description,
-    approvalGrade: PAES_APPROVAL_GRADE,
-    period: { name: PAES_PERIOD, testDuration, questionCount },
+    approvalGrade: inApplicationAverage ? PAES_APPLICATION_AVERAGE : 0,
+    approvalRule: inApplicationAverage ? 'application_average' : 'none',
+    period: { name: PAES_PERIOD, testDuration, questionCount, pilotCount: PILOT_QUESTION_COUNT },
     themes: subjectThemes,
-    gradeTable: illustrativePaesGrades(questionCount),
+    gradeTable: illustrativePaesGrades(questionCount - PILOT_QUESTION_COUNT, curve),
   };
 }
 
@@ -78,6 +119,8 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Interpretar', 45],
       ['Evaluar', 30],
     ],
+    CL_CURVE,
+    true,
   ),
   paesSubject(
     'Competencia Matemática M1',
@@ -90,6 +133,8 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Geometría', 20],
       ['Probabilidad y estadística', 20],
     ],
+    M1_CURVE,
+    true,
   ),
   paesSubject(
     'Competencia Matemática M2',
@@ -102,12 +147,27 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Geometría', 25],
       ['Probabilidad y estadística', 25],
     ],
+    M2_CURVE,
+    false,
   ),
-  paesSubject('Ciencias', 'Biología, Química y Física: módulo común y módulo electivo.', 80, 160, [
-    ['Biología', 34],
-    ['Química', 33],
-    ['Física', 33],
-  ]),
+  // 54 common questions (18 per science) and 26 of the one elective the student chooses.
+  paesSubject(
+    'Ciencias',
+    'Biología, Química y Física: módulo común y módulo electivo.',
+    80,
+    160,
+    [
+      ['Biología', 18],
+      ['Química', 18],
+      ['Física', 18],
+      ['Electivo Biología', 26],
+      ['Electivo Química', 26],
+      ['Electivo Física', 26],
+    ],
+    CL_CURVE,
+    false,
+    ['Electivo Biología', 'Electivo Química', 'Electivo Física'],
+  ),
   paesSubject(
     'Historia y Ciencias Sociales',
     'Historia de Chile, América y el mundo, formación ciudadana y sistema económico.',
@@ -118,15 +178,18 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Formación ciudadana', 25],
       ['Sistema económico', 25],
     ],
+    CL_CURVE,
+    false,
   ),
   {
     standardTestId: CLASE_B,
     name: 'Examen teórico clase B',
     description:
       'Normas, señales y conducción segura para obtener la licencia de conducir clase B.',
-    // 33 of 38 points (CONASET).
+    // 33 of 38 points (CONASET): a real pass mark.
     approvalGrade: 33,
-    period: { name: 'Examen teórico 2026', testDuration: 45, questionCount: 35 },
+    approvalRule: 'pass_mark',
+    period: { name: 'Examen teórico 2026', testDuration: 45, questionCount: 35, pilotCount: 0 },
     themes: [
       ['Normas de tránsito', 30],
       ['Señales de tránsito', 20],
@@ -236,6 +299,7 @@ export async function seedDemoCatalog(db: DbOrTx): Promise<DemoCatalog | undefin
         name: demo.name,
         description: demo.description,
         approvalGrade: demo.approvalGrade,
+        approvalRule: demo.approvalRule,
         position: index + 1,
       })
       .returning({ id: subjects.id });
@@ -250,7 +314,14 @@ export async function seedDemoCatalog(db: DbOrTx): Promise<DemoCatalog | undefin
 
     const themeRows = await db
       .insert(themes)
-      .values(demo.themes.map(([name], position) => ({ subjectId, name, position: position + 1 })))
+      .values(
+        demo.themes.map(([name], position) => ({
+          subjectId,
+          name,
+          position: position + 1,
+          isElective: demo.electives?.includes(name) ?? false,
+        })),
+      )
       .returning({ id: themes.id, name: themes.name });
     catalog.themeIds.set(subjectId, new Map(themeRows.map((theme) => [theme.name, theme.id])));
     await db.insert(periodThemes).values(

@@ -6,6 +6,7 @@ import { type DemoAccount, seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoAttempts } from './demo-attempts.ts';
 import { seedDemoBank } from './demo-bank.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedItemAnalysisCohort } from './demo-item-analysis.ts';
 import { seedReferenceData } from './reference.ts';
 
 // Serialises seeding when several instances start at once; any constant shared by all will do.
@@ -31,7 +32,11 @@ export async function seedDatabase(
     const isFresh = (await tx.$count(users)) === 0;
     const demoAccounts = await seedDemoAccounts(tx);
     // A history for the demo student and classmates for the bell curve, made with the accounts.
-    if (isFresh) await seedDemoAttempts(tx);
+    if (isFresh) {
+      await seedDemoAttempts(tx);
+      // Enough mock exams of M1 for the back office's item analysis to show figures and flags.
+      await seedItemAnalysisCohort(tx);
+    }
     return { demoAccounts };
   });
 }

@@ -112,7 +112,12 @@ describe('admin catalog', () => {
 
     const empty = await admin.get(`/api/admin/periods/${second.id}/themes`);
     expect(empty.json().data).toEqual(
-      themes.map((theme) => ({ theme_id: theme.id, theme_name: theme.name, weight: 0 })),
+      themes.map((theme) => ({
+        theme_id: theme.id,
+        theme_name: theme.name,
+        weight: 0,
+        is_elective: false,
+      })),
     );
     const bad = await send('PUT', `/api/admin/periods/${second.id}/themes`, {
       weights: [

@@ -111,7 +111,12 @@ export async function deletePeriod(db: DbOrTx, id: number) {
 /** Every theme of the period's subject with its weight in the period (0 when unset). */
 export async function listPeriodWeights(db: DbOrTx, period: PeriodRow) {
   const rows = await db
-    .select({ themeId: themes.id, themeName: themes.name, weight: periodThemes.weight })
+    .select({
+      themeId: themes.id,
+      themeName: themes.name,
+      weight: periodThemes.weight,
+      isElective: themes.isElective,
+    })
     .from(themes)
     .leftJoin(
       periodThemes,
@@ -137,7 +142,7 @@ export type ThemeRow = typeof themes.$inferSelect;
 export async function findThemesOf(db: DbOrTx, subjectId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: themes.id })
+    .select({ id: themes.id, isElective: themes.isElective })
     .from(themes)
     .where(and(eq(themes.subjectId, subjectId), inArray(themes.id, ids)));
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { themeWeightsProblem } from '@ensaya/core/content/theme-weights';
 import type {
   AdminGradesRequest,
   AdminPeriodCreate,
@@ -59,6 +60,7 @@ const presentSubject = (row: repo.SubjectRow) => ({
   name: row.name,
   description: row.description,
   approval_grade: row.approvalGrade,
+  approval_rule: row.approvalRule,
   position: row.position,
 });
 
@@ -83,6 +85,7 @@ export async function createSubject(db: Db, body: AdminSubjectCreate) {
         name: body.name,
         description: body.description ?? null,
         approvalGrade: body.approval_grade,
+        approvalRule: body.approval_rule ?? 'pass_mark',
         position: body.position ?? 0,
       }),
     nameTaken,
@@ -96,6 +99,7 @@ export async function updateSubject(db: Db, id: number, body: AdminSubjectPatch)
         name: body.name,
         description: body.description,
         approvalGrade: body.approval_grade,
+        approvalRule: body.approval_rule,
         position: body.position,
       }),
     nameTaken,
@@ -175,6 +179,7 @@ export async function getPeriodWeights(db: Db, id: number) {
     theme_id: row.themeId,
     theme_name: row.themeName,
     weight: row.weight,
+    is_elective: row.isElective,
   }));
 }
 /** Replaces the period's weights (the request schema checks they add up to 100). */
@@ -184,6 +189,19 @@ export async function putPeriodWeights(db: Db, id: number, body: AdminPeriodThem
   const ofSubject = await repo.findThemesOf(db, period.subjectId, themeIds);
   if (ofSubject.length !== new Set(themeIds).size)
     throw fieldError('weights', 'content.weightsTheme');
+  const elective = new Set(ofSubject.filter((theme) => theme.isElective).map((theme) => theme.id));
+  if (
+    themeWeightsProblem(
+      body.weights.map((entry) => ({
+        themeId: entry.theme_id,
+        weight: entry.weight,
+        isElective: elective.has(entry.theme_id),
+      })),
+      period.questionCount,
+    )
+  ) {
+    throw fieldError('weights', 'content.weightsSum');
+  }
   await db.transaction((tx) =>
     repo.replacePeriodWeights(
       tx,
@@ -206,6 +224,7 @@ async function presentThemes(db: Db, rows: repo.ThemeRow[]) {
     subject_id: row.subjectId,
     name: row.name,
     position: row.position,
+    is_elective: row.isElective,
     question_count: counts.get(row.id) ?? 0,
   }));
 }
@@ -230,6 +249,7 @@ export async function createTheme(db: Db, body: AdminThemeCreate) {
         subjectId: body.subject_id,
         name: body.name,
         position: body.position ?? 0,
+        isElective: body.is_elective ?? false,
       }),
     nameTaken,
   );
@@ -237,7 +257,12 @@ export async function createTheme(db: Db, body: AdminThemeCreate) {
 }
 export async function updateTheme(db: Db, id: number, body: AdminThemePatch) {
   const row = await guardWrite(
-    () => repo.updateTheme(db, id, { name: body.name, position: body.position }),
+    () =>
+      repo.updateTheme(db, id, {
+        name: body.name,
+        position: body.position,
+        isElective: body.is_elective,
+      }),
     nameTaken,
   );
   return (await presentThemes(db, [found(row)]))[0];

@@ -88,7 +88,7 @@ describe('admin questions', () => {
         statement:
           '<p onclick="steal()">Hola<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a></p>',
         choices: [
-          { body: '<svg onload=alert(1)>sí</svg>', is_correct: true },
+          { body: '<svg role="img" aria-label="sí" onload=alert(1)>sí</svg>', is_correct: true },
           { body: '<style>*{display:none}</style>no', is_correct: false },
         ],
       }),
@@ -97,8 +97,26 @@ describe('admin questions', () => {
     const { statement_html, choices, statement } = response.json().data;
     expect(statement_html).toBe('<p>Hola<a target="_blank" rel="noopener noreferrer">x</a></p>');
     expect(statement).toContain('<script>'); // the source is kept for editing, never served as HTML
-    expect(choices[0].body_html).toBe('<svg>sí</svg>');
+    expect(choices[0].body_html).toBe('<svg role="img" aria-label="sí">sí</svg>');
     expect(choices[1].body_html).toBe('no');
+  });
+
+  it('refuses a figure without a text alternative, naming the field, and saves nothing', async () => {
+    const { themes } = await createSubject(t.db);
+    const before = (await admin.get(`/api/admin/questions?theme_id=${themes[0]!.id}`)).json().meta
+      .total;
+    const response = await admin.post(
+      '/api/admin/questions',
+      questionBody(themes[0]!.id, {
+        statement:
+          '<p>Mira la figura</p><figure><svg viewBox="0 0 10 10"><line x1="0" y1="0" x2="10" y2="10"/></svg></figure>',
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(JSON.stringify(response.json())).toContain('statement');
+    expect(
+      (await admin.get(`/api/admin/questions?theme_id=${themes[0]!.id}`)).json().meta.total,
+    ).toBe(before);
   });
 
   it('keeps malformed TeX visible with an error mark and reports it', async () => {

@@ -1,7 +1,7 @@
 import { choiceKeyProblem } from '@ensaya/core/content/choice-keys';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
-import { renderRichText } from './render-rich-text.ts';
+import { renderRichText, svgWithoutAlternative } from './render-rich-text.ts';
 import * as repo from './repo.ts';
 
 // Saving questions and contexts: every rich-text field is rendered and sanitized here, once, and
@@ -67,9 +67,16 @@ async function placeQuestion(db: DbOrTx, themeId: number, contextId: number | nu
   return theme.subjectId;
 }
 
-function checkKey(input: Pick<QuestionInput, 'choices' | 'isMultiChoice'>) {
+function checkKey(
+  input: Pick<QuestionInput, 'choices' | 'isMultiChoice' | 'statement' | 'solution'>,
+) {
   const problem = choiceKeyProblem(input.choices, input.isMultiChoice);
   if (problem) throw fieldError('choices', `content.${problem}`);
+  // A figure without its text alternative is refused rather than silently dropped on save.
+  if (svgWithoutAlternative(input.statement)) throw fieldError('statement', 'content.figureText');
+  if (svgWithoutAlternative(input.solution)) throw fieldError('solution', 'content.figureText');
+  if (input.choices.some((choice) => svgWithoutAlternative(choice.body)))
+    throw fieldError('choices', 'content.figureText');
 }
 
 export async function createQuestion(db: DbOrTx, input: QuestionInput): Promise<repo.QuestionRow> {

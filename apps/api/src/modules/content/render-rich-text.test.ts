@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { renderRichText } from './render-rich-text.ts';
+import { renderRichText, svgWithoutAlternative } from './render-rich-text.ts';
 
 const clean = (source: string) => {
   const { html, errors } = renderRichText(source);
@@ -83,7 +83,10 @@ describe('renderRichText', () => {
       '<a href="data:text/html,<script>alert(1)</script>">x</a>',
       '<a target="_blank" rel="noopener noreferrer">x</a>',
     ],
-    ['<svg onload="alert(1)"><path d="M0"/></svg>', '<svg><path d="M0"></path></svg>'],
+    [
+      '<svg role="img" aria-label="a" onload="alert(1)"><path d="M0"/></svg>',
+      '<svg role="img" aria-label="a"><path d="M0"></path></svg>',
+    ],
     ['<style>body{display:none}</style><p>a</p>', '<p>a</p>'],
     ['<p style="position:fixed;top:0">a</p>', '<p>a</p>'],
     ['<span style="position:fixed;top:0">a</span>', '<span>a</span>'],
@@ -116,8 +119,8 @@ describe('renderRichText', () => {
       '<math><mpadded><mspace></mspace><mi>x</mi></mpadded></math>',
     ],
     [
-      '<svg style="position:fixed;top:0" width="10"><path d="M0"/></svg>',
-      '<svg width="10"><path d="M0"></path></svg>',
+      '<svg role="img" aria-label="a" style="position:fixed;top:0" width="10"><path d="M0"/></svg>',
+      '<svg role="img" aria-label="a" width="10"><path d="M0"></path></svg>',
     ],
     [
       '<p>a</p><span class="katex"><span class="vlist" style="top:-9em">b</span></span>',
@@ -177,5 +180,48 @@ describe('renderRichText', () => {
     const { html, errors } = renderRichText('<p>Sea \\(x + 1</p>');
     expect(errors).toHaveLength(1);
     expect(html).toBe('<p>Sea \\(x + 1</p>');
+  });
+});
+
+describe('figures (inline SVG)', () => {
+  const good =
+    '<figure><svg viewBox="0 0 200 120" role="img" aria-label="Triángulo rectángulo de catetos 3 y 4">' +
+    '<defs><marker id="flecha" refX="5" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="currentColor"></path></marker></defs>' +
+    '<title>Triángulo</title>' +
+    '<polygon points="20,100 180,100 20,20" fill="none" stroke="currentColor" stroke-width="2"></polygon>' +
+    '<line x1="20" y1="100" x2="180" y2="100" stroke="currentColor" marker-end="url(#flecha)"></line>' +
+    '<circle cx="20" cy="100" r="3" fill="currentColor"></circle>' +
+    '<text x="100" y="115" font-size="12" text-anchor="middle" fill="currentColor">4 cm</text>' +
+    '</svg><figcaption>Figura 1</figcaption></figure>';
+
+  it('keeps an allowed figure byte for byte', () => {
+    expect(renderRichText(good).html).toBe(good);
+  });
+
+  it('cleans a malicious figure', () => {
+    const evil =
+      '<svg viewBox="0 0 10 10" role="img" aria-label="x" onload="alert(1)" style="position:fixed">' +
+      '<script>alert(2)</script>' +
+      '<a href="javascript:alert(3)"><rect width="5" height="5"></rect></a>' +
+      '<use href="#x" xlink:href="javascript:alert(4)"></use>' +
+      '<image href="https://evil.example/x.png"></image>' +
+      '<foreignObject><iframe src="https://evil.example"></iframe></foreignObject>' +
+      '<rect fill="url(https://evil.example/p)" stroke="url(#ok)" width="1" height="1" onclick="x()"></rect>' +
+      '</svg>';
+    const { html } = renderRichText(evil);
+    expect(html).not.toMatch(
+      /script|onload|onclick|style=|javascript|href|<use|<image|foreignObject|iframe|evil/i,
+    );
+    expect(html).toContain('stroke="url(#ok)"');
+    expect(html).toContain('<rect width="5" height="5"></rect>');
+  });
+
+  it('drops a figure without a text alternative', () => {
+    expect(
+      renderRichText('<p>a</p><svg viewBox="0 0 1 1"><rect width="1" height="1"></rect></svg>')
+        .html,
+    ).toBe('<p>a</p>');
+    expect(svgWithoutAlternative('<svg role="img" aria-label=" ">')).toBe(true);
+    expect(svgWithoutAlternative(good)).toBe(false);
   });
 });

@@ -91,6 +91,7 @@ const MATHML_ATTRIBUTES = [
   'rowspan',
   'class',
 ];
+// KaTeX draws some glyphs (radicals, wide accents, arrows) as small SVGs.
 const SVG_TAGS = ['svg', 'path', 'line', 'rect', 'g'];
 const SVG_ATTRIBUTES = [
   'xmlns',
@@ -111,6 +112,81 @@ const SVG_ATTRIBUTES = [
   'fill',
   'stroke',
 ];
+
+// Figures written by authors: a safe subset of SVG (shapes, text, markers), never `style`, `href`,
+// `<image>`, `<use>`, `<foreignObject>` or scripts. The attributes are plain values: geometry,
+// paint and text settings, plus `id` so a `marker-end="url(#arrow)"` finds its marker.
+const FIGURE_TAGS = [
+  'svg',
+  'g',
+  'path',
+  'line',
+  'polyline',
+  'polygon',
+  'rect',
+  'circle',
+  'ellipse',
+  'text',
+  'tspan',
+  'title',
+  'defs',
+  'marker',
+];
+const FIGURE_ATTRIBUTES = [
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'width',
+  'height',
+  'd',
+  'points',
+  'viewBox',
+  'transform',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'opacity',
+  'font-size',
+  'font-weight',
+  'font-family',
+  'text-anchor',
+  'dominant-baseline',
+  'marker-end',
+  'marker-start',
+  'id',
+  'refX',
+  'refY',
+  'markerWidth',
+  'markerHeight',
+  'orient',
+  'role',
+  'aria-label',
+];
+/** Paint and marker references may point only into the figure itself: `url(#id)`. */
+const FIGURE_URL_ATTRIBUTES = ['fill', 'stroke', 'marker-end', 'marker-start'];
+const FIGURE_ID = /^[A-Za-z][\w-]{0,63}$/;
+
+/** Whether some `<svg>` of the fragment lacks `role="img"` or a non-empty `aria-label`. */
+export function svgWithoutAlternative(html: string): boolean {
+  for (const match of html.matchAll(/<svg\b[^>]*>/gi)) {
+    const tag = match[0];
+    if (!/\srole\s*=\s*["']img["']/i.test(tag) || !/\saria-label\s*=\s*(["'])\s*[^\s"']/i.test(tag))
+      return true;
+  }
+  return false;
+}
+
 const FORMATTING_TAGS = [
   'p',
   'br',
@@ -134,6 +210,9 @@ const FORMATTING_TAGS = [
   'a',
   'img',
   'span',
+  'caption',
+  'figure',
+  'figcaption',
 ];
 
 // Two allow-lists. The author's HTML gets the strict one: formatting, links, images, MathML and
@@ -234,9 +313,32 @@ const MATHML_AUTHOR_DENIED = [
   'maxsize',
 ];
 
+/**
+ * A figure element's attributes: `url(...)` values only as `url(#id)`, ids only plain names, and
+ * on MathML-free SVG nothing that could load or run anything (the allow-list already drops `href`,
+ * `style` and event handlers).
+ */
+function cleanFigureAttributes(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const clean: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (
+      /url\(/i.test(value) &&
+      !(FIGURE_URL_ATTRIBUTES.includes(name) && /^url\(#[\w-]+\)$/.test(value.trim()))
+    )
+      continue;
+    if (name === 'id' && !FIGURE_ID.test(value)) continue;
+    if (/javascript:|data:/i.test(value)) continue;
+    clean[name] = value;
+  }
+  return { tagName, attribs: clean };
+}
+
+/** Where an image may come from: https, or a media file the importer stored (content hash). */
+const IMAGE_SOURCE = /^(https:\/\/|\/uploads\/media\/[0-9a-f]{64}\.(png|jpg)$)/i;
+
 /** The author's HTML: no classes, no inline styles, links and images only from absolute URLs. */
 const AUTHOR_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...FORMATTING_TAGS, ...MATHML_TAGS, ...SVG_TAGS],
+  allowedTags: [...FORMATTING_TAGS, ...MATHML_TAGS, ...FIGURE_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
@@ -249,7 +351,7 @@ const AUTHOR_OPTIONS: sanitizeHtml.IOptions = {
         MATHML_ATTRIBUTES.filter((name) => !MATHML_AUTHOR_DENIED.includes(name)),
       ]),
     ),
-    ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, SVG_ATTRIBUTES])),
+    ...Object.fromEntries(FIGURE_TAGS.map((tag) => [tag, FIGURE_ATTRIBUTES])),
   },
   allowedStyles: {},
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -259,6 +361,7 @@ const AUTHOR_OPTIONS: sanitizeHtml.IOptions = {
   // SVG attributes are case-sensitive (viewBox, preserveAspectRatio).
   parser: { lowerCaseAttributeNames: false },
   transformTags: {
+    ...Object.fromEntries(FIGURE_TAGS.map((tag) => [tag, cleanFigureAttributes])),
     a: (tagName, { href, ...attribs }) => ({
       tagName,
       attribs: {
@@ -270,9 +373,12 @@ const AUTHOR_OPTIONS: sanitizeHtml.IOptions = {
       },
     }),
   },
-  // An image only from an absolute https address; without one it is dropped.
+  // An image only from an absolute https address or our own imported media (question-import's
+  // media.ts); without one it is dropped. A figure without a text alternative is dropped too (the
+  // importer and the back office refuse it before this).
   exclusiveFilter: (frame) =>
-    frame.tag === 'img' && !/^https:\/\//i.test(frame.attribs.src?.trim() ?? ''),
+    (frame.tag === 'img' && !IMAGE_SOURCE.test(frame.attribs.src?.trim() ?? '')) ||
+    (frame.tag === 'svg' && (frame.attribs.role !== 'img' || !frame.attribs['aria-label']?.trim())),
 };
 
 const ENTITIES: Record<string, string> = {

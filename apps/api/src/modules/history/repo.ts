@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { HistorySort, StatsKind } from '@ensaya/core/contracts/statistics';
 import type { DbOrTx } from '../../db/client.ts';
-import { userTests, userTestStems, userTestThemes } from '../../db/schema/index.ts';
+import { themes, userTests, userTestStems, userTestThemes } from '../../db/schema/index.ts';
 
 // The history reads a student's sent attempts of a subject; sorting by date or score walks the
 // partial indexes user_tests_history_date_idx / _score_idx (user_id, subject_id, type, ...).
@@ -57,8 +57,11 @@ export async function listSentAttempts(
         totalCorrect: userTests.totalCorrect,
         score: userTests.score,
         passed: userTests.passed,
+        pilotCount: userTests.pilotCount,
+        electiveName: themes.name,
       })
       .from(userTests)
+      .leftJoin(themes, eq(themes.id, userTests.electiveThemeId))
       .where(where)
       .orderBy(direction(SORT_COLUMNS[options.sort]), direction(userTests.id))
       .limit(options.perPage)

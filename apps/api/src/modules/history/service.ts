@@ -34,8 +34,10 @@ export async function subjectHistory(
       total_test_stems: row.totalTestStems,
       total_correct_choices: row.totalCorrect,
       score: row.score ?? 0,
-      min_passed: row.passed ?? false,
+      min_passed: row.passed,
       time_minutes: Math.round((row.submittedAt!.getTime() - row.startedAt.getTime()) / 60_000),
+      elective_name: row.electiveName,
+      pilot_count: row.pilotCount,
     })),
     meta: { page: query.page, per_page: query.per_page, total },
   };
@@ -82,7 +84,7 @@ export async function deleteSentAttempts(
           totalIncorrect: attempt.totalIncorrect,
           totalUnanswered: attempt.totalUnanswered,
           score: attempt.score ?? 0,
-          passed: attempt.passed ?? false,
+          passed: attempt.passed,
           submittedAt: attempt.submittedAt!,
           // As at submit: what did not enter the population is not taken out of it.
           countsForPopulation: attempt.countsForPopulation,

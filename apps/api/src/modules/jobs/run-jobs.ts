@@ -11,6 +11,7 @@ import {
   type BillingDeps,
 } from '../subscriptions/billing.ts';
 import { drainPopulationQueueFully } from '../statistics/population-queue.ts';
+import { refreshItemStats } from '../item-analysis/refresh.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
@@ -150,6 +151,12 @@ export async function runJobsOnce(
     await drainPopulationQueueFully(db, { wait: false });
   } catch (error) {
     options.log?.error({ err: error }, 'population drain failed');
+  }
+  // Item analysis: fold in the attempts submitted since the last run (a bounded batch).
+  try {
+    await refreshItemStats(db);
+  } catch (error) {
+    options.log?.error({ err: error }, 'item analysis refresh failed');
   }
   const summary: RunSummary = { scheduled: await scheduleDueJobs(db, now), ran: 0, failed: 0 };
   for (;;) {

@@ -1,39 +1,63 @@
-import { BankExport } from '@ensaya/core/contracts/admin';
+import { BankImport } from '@ensaya/core/contracts/admin';
+import { svgWithoutAlternative } from '../content/render-rich-text.ts';
 import { answerProblem, type ParsedFile } from './parsed.ts';
 
 // The JSON bank: what `GET /api/admin/subjects/{id}/export` writes, read back by the `json` import.
+// The same document written as YAML is the demo bank (`content/bank/*.yaml`), read at seed.
 
 /** Undefined when the text is not an `ensaya-bank` document. */
 export function parseBankJson(source: string): ParsedFile | undefined {
-  let document: BankExport;
+  let value: unknown;
   try {
-    const parsed = BankExport.safeParse(JSON.parse(source.replace(/^\uFEFF/, '')));
-    if (!parsed.success) return undefined;
-    document = parsed.data;
+    value = JSON.parse(source.replace(/^\uFEFF/, ''));
   } catch {
     return undefined;
   }
-  const contextKeys = new Set(document.contexts.map((context) => context.key));
-  const result: ParsedFile = { questions: [], contexts: document.contexts, problems: [] };
+  return parseBankDocument(value);
+}
+
+/**
+ * An `ensaya-bank` document already parsed (from JSON or YAML), or undefined when it is not one.
+ * Text fields are trimmed: a YAML block scalar's final newline is not content.
+ */
+export function parseBankDocument(value: unknown): ParsedFile | undefined {
+  const parsed = BankImport.safeParse(value);
+  if (!parsed.success) return undefined;
+  const document = parsed.data;
+  const contexts = document.contexts.map((context) => ({
+    key: context.key,
+    title: context.title.trim(),
+    body: context.body.trim(),
+  }));
+  const contextKeys = new Set(contexts.map((context) => context.key));
+  const badFigureContexts = new Set(
+    contexts.filter((context) => svgWithoutAlternative(context.body)).map((context) => context.key),
+  );
+  const result: ParsedFile = { questions: [], contexts, problems: [] };
   document.questions.forEach((entry, position) => {
     const at = { index: position + 1, line: null };
     const question = {
       ...at,
       themeName: entry.theme,
       contextKey: entry.context,
-      statement: entry.statement,
-      solution: entry.solution,
+      statement: entry.statement.trim(),
+      solution: entry.solution.trim(),
       isMultiChoice: entry.is_multi_choice,
       urlSource: entry.url_source,
       isActive: entry.is_active,
-      choices: entry.choices.map((choice) => ({ body: choice.body, isCorrect: choice.is_correct })),
+      choices: entry.choices.map((choice) => ({
+        body: choice.body.trim(),
+        isCorrect: choice.is_correct,
+      })),
     };
     const problem =
       entry.context !== null && !contextKeys.has(entry.context)
         ? { key: 'import.contextUnknown' as const, params: { key: entry.context } }
-        : !entry.statement.trim()
+        : !question.statement
           ? { key: 'import.noStatement' as const }
-          : answerProblem(question);
+          : badFigureContexts.has(entry.context ?? '')
+            ? { key: 'import.figureText' as const }
+            : answerProblem(question);
     if (problem) result.problems.push({ ...at, problem });
     else result.questions.push(question);
   });

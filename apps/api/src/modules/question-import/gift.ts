@@ -1,20 +1,26 @@
 import {
   answerProblem,
   categoryTheme,
-  escapeHtml,
-  normalizeTex,
+  creditToChoices,
+  formattedText,
   type ParsedFile,
   type ParsedQuestion,
 } from './parsed.ts';
+import type { Message } from '../../lib/app-error.ts';
 
-// GIFT (Moodle's text format): multiple choice (`=` right, `~` wrong, `~%50%` partial credit,
-// which counts as correct and makes the question multi-choice), true/false (`{T}`, `{F}`),
-// `// comments`, `::title::`, `[html]` text, `####general feedback` (our worked solution) and
-// `$CATEGORY:`. Other question types (short answer, numerical, matching, essay) are refused.
+// GIFT (Moodle's text format), read by Moodle's rules: multiple choice (`=` full credit, `~`
+// none, `~%50%` partial credit: a question with some `=` answer takes one answer and its key is
+// the `=` answer; one without takes several and its keys are the answers with positive credit),
+// true/false (`{T}`, `{F}`), `// comments`, `::title::`, format tags (`[html]`, `[moodle]`,
+// `[plain]`, `[markdown]`) on the text and on each answer, `####general feedback` (our worked
+// solution) and `$CATEGORY:`. Other question types (short answer, numerical, matching, essay,
+// description) are problems the import may skip.
 
 const TRUE_LABEL = 'Verdadero';
 const FALSE_LABEL = 'Falso';
 const SPECIAL = /\\([~=#{}:\\n])/g;
+
+type Format = 'html' | 'auto' | 'plain';
 
 function unescape(text: string): string {
   return text.replace(SPECIAL, (_match, char: string) => (char === 'n' ? '\n' : char));
@@ -24,17 +30,22 @@ function unescape(text: string): string {
 function findUnescaped(text: string, char: string, from = 0): number {
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
-    else if (text[i] === char) return i;
+    else if (text.startsWith(char, i)) return i;
   }
   return -1;
 }
 
-/** GIFT text to our HTML: `[html]` text stays as it is, other text is escaped into a paragraph. */
-function toHtml(raw: string, isHtml: boolean, wrap = true): string {
-  const text = normalizeTex(unescape(raw.trim()));
-  if (isHtml) return text;
-  const escaped = escapeHtml(text).replaceAll('\n', '<br>');
-  return wrap ? `<p>${escaped}</p>` : escaped;
+/** A leading format tag (`[html]`...) and the text after it; without one, `fallback`. */
+function formatTag(raw: string, fallback: Format): { format: Format; text: string } {
+  const tag = /^\s*\[(html|moodle|plain|markdown)\]/.exec(raw);
+  if (!tag) return { format: fallback, text: raw };
+  const format = tag[1] === 'html' ? 'html' : tag[1] === 'plain' ? 'plain' : 'auto';
+  return { format, text: raw.slice(tag[0].length) };
+}
+
+/** GIFT text to our HTML (escapes undone; see `formattedText`). */
+function toHtml(raw: string, format: Format): string {
+  return formattedText(unescape(raw.trim()), format);
 }
 
 type Block = { text: string; line: number };
@@ -59,16 +70,25 @@ function blocks(source: string): Block[] {
 }
 
 type Answers =
-  | { kind: 'question'; question: Omit<ParsedQuestion, 'index' | 'line' | 'themeName'> }
-  | { kind: 'unsupported'; type: string }
-  | { kind: 'unclosed' };
+  | {
+      kind: 'question';
+      type: string;
+      question: Omit<ParsedQuestion, 'index' | 'line' | 'themeName'>;
+    }
+  | { kind: 'unsupported'; type: string };
 
-function parseAnswers(statementHtml: string, isHtml: boolean, body: string): Answers {
+/** Whether an unescaped `char` occurs in `text`. */
+function has(text: string, char: string): boolean {
+  return findUnescaped(text, char) >= 0;
+}
+
+function parseAnswers(statementHtml: string, format: Format, body: string): Answers {
   let inner = body;
   let solution = '';
-  const feedbackAt = inner.indexOf('####');
+  const feedbackAt = findUnescaped(inner, '####');
   if (feedbackAt >= 0) {
-    solution = toHtml(inner.slice(feedbackAt + 4), isHtml);
+    const feedback = formatTag(inner.slice(feedbackAt + 4), format);
+    solution = toHtml(feedback.text, feedback.format);
     inner = inner.slice(0, feedbackAt);
   }
   const trimmed = inner.trim();
@@ -79,22 +99,29 @@ function parseAnswers(statementHtml: string, isHtml: boolean, body: string): Ans
     isActive: true,
     contextKey: null,
   };
-  if (/^(T|TRUE|F|FALSE)(#.*)?$/is.test(trimmed)) {
-    const isTrue = /^T/i.test(trimmed);
-    return {
-      kind: 'question',
-      question: {
-        ...base,
-        isMultiChoice: false,
-        choices: [
-          { body: `<p>${TRUE_LABEL}</p>`, isCorrect: isTrue },
-          { body: `<p>${FALSE_LABEL}</p>`, isCorrect: !isTrue },
-        ],
-      },
-    };
-  }
+  // Moodle's order: essay, numerical, multiple choice (any `~`), matching, true/false, short answer.
   if (trimmed === '') return { kind: 'unsupported', type: 'essay' };
   if (trimmed.startsWith('#')) return { kind: 'unsupported', type: 'numerical' };
+  if (!has(trimmed, '~')) {
+    if (has(trimmed, '=') && trimmed.includes('->'))
+      return { kind: 'unsupported', type: 'matching' };
+    if (/^(T|TRUE|F|FALSE)(#.*)?$/is.test(trimmed)) {
+      const isTrue = /^T/i.test(trimmed);
+      return {
+        kind: 'question',
+        type: 'truefalse',
+        question: {
+          ...base,
+          isMultiChoice: false,
+          choices: [
+            { body: `<p>${TRUE_LABEL}</p>`, isCorrect: isTrue },
+            { body: `<p>${FALSE_LABEL}</p>`, isCorrect: !isTrue },
+          ],
+        },
+      };
+    }
+    return { kind: 'unsupported', type: 'shortanswer' };
+  }
 
   const answers: Array<{ mark: string; text: string }> = [];
   for (let i = 0; i < trimmed.length;) {
@@ -107,30 +134,44 @@ function parseAnswers(statementHtml: string, isHtml: boolean, body: string): Ans
     answers.push({ mark, text: trimmed.slice(i + 1, next) });
     i = next;
   }
-  if (answers.some((answer) => answer.text.includes('->')))
-    return { kind: 'unsupported', type: 'matching' };
-  if (answers.every((answer) => answer.mark === '='))
-    return { kind: 'unsupported', type: 'short answer' };
-
-  const choices = answers.map(({ mark, text }) => {
-    let body = text;
-    const feedback = findUnescaped(body, '#');
-    if (feedback >= 0) body = body.slice(0, feedback);
-    const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(body);
-    if (weight) body = body.slice(weight[0].length);
-    const isCorrect = mark === '=' || (weight !== null && Number(weight[1]) > 0);
-    return { body: toHtml(body, isHtml), isCorrect, partial: weight !== null };
+  const notes: Message[] = [];
+  const credited = answers.map(({ mark, text }) => {
+    let answer = text;
+    const feedback = findUnescaped(answer, '#');
+    if (feedback >= 0) {
+      if (answer.slice(feedback + 1).trim()) notes.push({ key: 'import.noteAnswerFeedback' });
+      answer = answer.slice(0, feedback);
+    }
+    const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(answer);
+    if (weight) answer = answer.slice(weight[0].length);
+    const tagged = formatTag(answer, format);
+    const isFull = mark === '=' && (weight === null || Number(weight[1]) >= 100);
+    return {
+      body: toHtml(tagged.text, tagged.format),
+      fraction: weight ? Number(weight[1]) : mark === '=' ? 100 : 0,
+      isFull,
+    };
   });
-  const correct = choices.filter((choice) => choice.isCorrect).length;
-  const isMultiChoice = correct > 1 || choices.some((choice) => choice.partial && choice.isCorrect);
+  const isMultiChoice = !answers.some((answer) => answer.mark === '=');
+  const { choices, notes: creditNotes } = creditToChoices(credited, isMultiChoice);
   return {
     kind: 'question',
+    type: 'multichoice',
     question: {
       ...base,
       isMultiChoice,
-      choices: choices.map(({ body, isCorrect }) => ({ body, isCorrect })),
+      choices,
+      // Said once per question, however many answers had feedback.
+      notes: [...creditNotes, ...notes.slice(0, 1)],
     },
   };
+}
+
+/** `::title::` at the start of the text (escapes respected), and the rest. */
+function splitTitle(text: string): string {
+  if (!text.startsWith('::')) return text;
+  const end = findUnescaped(text, '::', 2);
+  return end < 0 ? text : text.slice(end + 2).trim();
 }
 
 export function parseGift(source: string): ParsedFile {
@@ -145,24 +186,18 @@ export function parseGift(source: string): ParsedFile {
     }
     index += 1;
     const at = { index, line: block.line };
-    let text = block.text.trim();
-    const title = /^::(.*?)::/s.exec(text);
-    if (title) text = text.slice(title[0].length).trim();
-    const isHtml = text.startsWith('[html]');
-    if (isHtml) text = text.slice('[html]'.length);
-    else text = text.replace(/^\[(moodle|plain|markdown)\]/, '');
+    const refuse = (problem: Message, type: string) =>
+      result.problems.push({ ...at, problem, type });
+    const { format, text } = formatTag(splitTitle(block.text.trim()), 'auto');
 
     const open = findUnescaped(text, '{');
     if (open < 0) {
-      result.problems.push({
-        ...at,
-        problem: { key: 'import.unsupported', params: { type: 'description' } },
-      });
+      refuse({ key: 'import.unsupported', params: { type: 'description' } }, 'description');
       continue;
     }
     const close = findUnescaped(text, '}', open);
     if (close < 0) {
-      result.problems.push({ ...at, problem: { key: 'import.unclosed' } });
+      refuse({ key: 'import.unclosed' }, 'unknown');
       continue;
     }
     const before = text.slice(0, open).trim();
@@ -170,21 +205,17 @@ export function parseGift(source: string): ParsedFile {
     // Missing-word questions keep a blank where the answers were.
     const statementText = after ? `${before} _____ ${after}` : before;
     if (!statementText.trim()) {
-      result.problems.push({ ...at, problem: { key: 'import.noStatement' } });
+      refuse({ key: 'import.noStatement' }, 'unknown');
       continue;
     }
-    const parsed = parseAnswers(toHtml(statementText, isHtml), isHtml, text.slice(open + 1, close));
+    const parsed = parseAnswers(toHtml(statementText, format), format, text.slice(open + 1, close));
     if (parsed.kind === 'unsupported') {
-      result.problems.push({
-        ...at,
-        problem: { key: 'import.unsupported', params: { type: parsed.type } },
-      });
+      refuse({ key: 'import.unsupported', params: { type: parsed.type } }, parsed.type);
       continue;
     }
-    if (parsed.kind === 'unclosed') continue;
     const question: ParsedQuestion = { ...at, themeName, ...parsed.question };
     const problem = answerProblem(question);
-    if (problem) result.problems.push({ ...at, problem });
+    if (problem) refuse(problem, parsed.type);
     else result.questions.push(question);
   }
   return result;

@@ -2,25 +2,30 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   answerProblem,
   categoryTheme,
-  escapeHtml,
+  creditToChoices,
   FileRefused,
-  normalizeTex,
+  formattedText,
+  type EmbeddedFile,
   type ParsedFile,
   type ParsedQuestion,
 } from './parsed.ts';
+import type { Message } from '../../lib/app-error.ts';
 
 // Moodle XML: `multichoice` (single and multiple) and `truefalse` questions and `category`
 // entries (their last path segment names a theme). Each question is named by its index among the
-// file's questions and the line of its `<question>` tag. In a single-choice question the correct
-// answer is the one with full credit (fraction 100); in a multiple one, every answer with credit.
+// file's questions and the line of its `<question>` tag. Credit follows `creditToChoices` (shared
+// with GIFT). Embedded files (`<file name="..." encoding="base64">`) travel with the question;
+// the service checks and stores them.
 
-type TextNode = { text?: unknown; '@_format'?: string } | undefined;
-type MoodleAnswer = TextNode & { '@_fraction'?: string };
+type MoodleFile = { '#text'?: unknown; '@_name'?: string; '@_encoding'?: string };
+type TextNode = { text?: unknown; '@_format'?: string; file?: MoodleFile[] } | undefined;
+type MoodleAnswer = TextNode & { '@_fraction'?: string; feedback?: TextNode };
 type MoodleQuestion = {
   '@_type'?: string;
   questiontext?: TextNode;
   generalfeedback?: TextNode;
   single?: unknown;
+  hidden?: unknown;
   answer?: MoodleAnswer[];
   category?: TextNode;
 };
@@ -32,7 +37,7 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  isArray: (name) => name === 'question' || name === 'answer',
+  isArray: (name) => name === 'question' || name === 'answer' || name === 'file',
 });
 
 function text(node: TextNode): string {
@@ -40,12 +45,27 @@ function text(node: TextNode): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-function html(node: TextNode): string {
-  const raw = normalizeTex(text(node).trim());
-  if (!raw) return '';
-  return node?.['@_format'] === 'html' || node?.['@_format'] === undefined
-    ? raw
-    : `<p>${escapeHtml(raw).replaceAll('\n', '<br>')}</p>`;
+/** Moodle's text formats: `html`, `moodle_auto_format` (simple tags kept), `plain_text`, `markdown`. */
+function html(node: TextNode, defaultFormat?: string): string {
+  const format = node?.['@_format'] ?? defaultFormat;
+  return formattedText(
+    text(node),
+    format === 'html' || format === undefined ? 'html' : format === 'plain_text' ? 'plain' : 'auto',
+  );
+}
+
+/** The embedded files of some text nodes, by name. */
+function embeddedFiles(nodes: TextNode[]): Map<string, EmbeddedFile> {
+  const files = new Map<string, EmbeddedFile>();
+  for (const node of nodes) {
+    for (const file of node?.file ?? []) {
+      const name = file['@_name'];
+      const data = file['#text'];
+      if (!name || (file['@_encoding'] ?? 'base64') !== 'base64') continue;
+      files.set(name, { name, data: typeof data === 'string' ? data.replace(/\s+/g, '') : '' });
+    }
+  }
+  return files;
 }
 
 /** The line of each `<question` tag, in order. */
@@ -74,6 +94,22 @@ function readXml(xml: string): { quiz?: { question?: MoodleQuestion[] } } | unde
   }
 }
 
+/** A `truefalse` answer's label: Moodle's `true`/`false` in Spanish, the author's own otherwise. */
+function trueFalseLabel(answer: MoodleAnswer): string {
+  const label = text(answer).trim().toLowerCase();
+  if (label === 'true') return '<p>Verdadero</p>';
+  if (label === 'false') return '<p>Falso</p>';
+  return html(answer);
+}
+
+/** `<single>`: `true`/`1` one answer, `false`/`0` several. Moodle's default is one. */
+function isSingle(value: unknown): boolean {
+  const single = String(value ?? 'true')
+    .trim()
+    .toLowerCase();
+  return single !== 'false' && single !== '0';
+}
+
 /**
  * Undefined when the file is not well-formed Moodle XML; throws FileRefused when it declares a
  * DOCTYPE or entities (external entities, billion laughs), which are never read.
@@ -94,43 +130,51 @@ export function parseMoodle(source: string): ParsedFile | undefined {
       return;
     }
     index += 1;
-    const at = { index, line: lines[position] ?? null };
+    const at = { index, line: lines[position] ?? null, type };
+    const refuse = (problem: Message) => result.problems.push({ ...at, problem });
     if (type !== 'multichoice' && type !== 'truefalse') {
-      result.problems.push({ ...at, problem: { key: 'import.unsupported', params: { type } } });
+      refuse({ key: 'import.unsupported', params: { type } });
       return;
     }
     const statement = html(entry.questiontext);
     if (!statement) {
-      result.problems.push({ ...at, problem: { key: 'import.noStatement' } });
+      refuse({ key: 'import.noStatement' });
       return;
     }
     const answers = entry.answer ?? [];
-    const fraction = (answer: MoodleAnswer) => Number(answer?.['@_fraction'] ?? 0);
-    const isMultiChoice = type === 'multichoice' && String(entry.single).trim() === 'false';
-    const choices =
-      type === 'truefalse'
-        ? answers.map((answer) => ({
-            body:
-              text(answer).trim().toLowerCase() === 'true' ? '<p>Verdadero</p>' : '<p>Falso</p>',
-            isCorrect: fraction(answer) >= 100,
-          }))
-        : answers.map((answer) => ({
-            body: html(answer),
-            isCorrect: isMultiChoice ? fraction(answer) > 0 : fraction(answer) >= 100,
-          }));
+    const fraction = (answer: MoodleAnswer) => Number(answer?.['@_fraction'] ?? 0) || 0;
+    const isMultiChoice = type === 'multichoice' && !isSingle(entry.single);
+    const { choices, notes } = creditToChoices(
+      answers.map((answer) => ({
+        // An answer without a format has the statement's, as in Moodle.
+        body:
+          type === 'truefalse'
+            ? trueFalseLabel(answer)
+            : html(answer, entry.questiontext?.['@_format']),
+        fraction: fraction(answer),
+      })),
+      isMultiChoice,
+    );
     const question: ParsedQuestion = {
-      ...at,
+      index: at.index,
+      line: at.line,
       themeName,
       contextKey: null,
       statement,
       solution: html(entry.generalfeedback),
       isMultiChoice,
       urlSource: null,
-      isActive: true,
+      // A hidden question (our export's inactive one) stays out of new tests.
+      isActive: String(entry.hidden ?? '0').trim() !== '1',
       choices,
+      // Said once per question, as the GIFT reader does.
+      notes: answers.some((answer) => text(answer?.feedback).trim())
+        ? [...notes, { key: 'import.noteAnswerFeedback' }]
+        : notes,
+      files: embeddedFiles([entry.questiontext, entry.generalfeedback, ...answers]),
     };
     const problem = answerProblem(question);
-    if (problem) result.problems.push({ ...at, problem });
+    if (problem) refuse(problem);
     else result.questions.push(question);
   });
   return result;

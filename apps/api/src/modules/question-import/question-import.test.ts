@@ -61,7 +61,7 @@ describe.each([
     'broken.gift',
     [
       'Pregunta 2 (línea 4): no tiene respuesta correcta',
-      'Pregunta 3 (línea 9): tipo de pregunta no soportado (short answer)',
+      'Pregunta 3 (línea 9): tipo de pregunta no soportado (shortanswer)',
     ],
   ],
 ])('%s import', (format, good, broken, problems) => {
@@ -71,8 +71,17 @@ describe.each([
 
     const preview = await upload('/api/admin/import/preview', fields, fixture(good));
     expect(preview.statusCode).toBe(200);
-    const { questions, contexts } = preview.json().data;
+    const { questions, contexts, summary, problems: none } = preview.json().data;
     expect(contexts).toBe(0);
+    expect(none).toEqual([]);
+    expect(summary).toEqual({
+      total: 3,
+      importable: 3,
+      unsupported: 0,
+      with_problems: 0,
+      encoding: 'utf-8',
+      encoding_note: null,
+    });
     expect(questions.map((q: { theme_name: string }) => q.theme_name)).toEqual([
       'Geometría',
       'Números',
@@ -103,7 +112,10 @@ describe.each([
 
     const imported = await upload('/api/admin/import', fields, fixture(good));
     expect(imported.statusCode).toBe(201);
-    expect(imported.json().data).toEqual({ created: 3 });
+    expect(imported.json()).toEqual({
+      data: { created: 3, skipped: [] },
+      message: 'Se importaron 3 preguntas.',
+    });
     const saved = await questionsOf(subject.id);
     expect(saved.map((q: { stem_number: number }) => q.stem_number)).toEqual([1, 2, 3]);
     expect(saved[0].solution_html).toContain('katex');
@@ -114,14 +126,23 @@ describe.each([
   it('saves nothing from a file with a bad question and names each one', async () => {
     const { subject, themes } = await createSubject(t.db);
     const fields = { format, subject_id: subject.id, theme_id: themes[0]!.id };
-    for (const url of ['/api/admin/import/preview', '/api/admin/import']) {
-      const response = await upload(url, fields, fixture(broken));
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        message: 'El archivo tiene errores; no se importó nada.',
-        errors: { file: problems },
-      });
-    }
+    const preview = await upload('/api/admin/import/preview', fields, fixture(broken));
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.summary).toMatchObject({
+      total: 3,
+      importable: 1,
+      unsupported: 1,
+      with_problems: 1,
+    });
+    expect(preview.json().data.problems.map((p: { message: string }) => p.message)).toEqual(
+      problems,
+    );
+    const response = await upload('/api/admin/import', fields, fixture(broken));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'El archivo tiene errores; no se importó nada.',
+      errors: { file: problems },
+    });
     expect(await questionsOf(subject.id)).toEqual([]);
   });
 });
@@ -133,7 +154,7 @@ describe('import checks', () => {
     admin.language = 'en';
     try {
       const gift = await upload(
-        '/api/admin/import/preview',
+        '/api/admin/import',
         { format: 'gift', subject_id: subject.id, theme_id: themes[0]!.id },
         fixture('broken.gift'),
       );
@@ -322,7 +343,10 @@ describe('JSON export and import', () => {
     };
     const file = Buffer.from(JSON.stringify(document));
     expect((await upload('/api/admin/import/preview', fields, file)).json().data.contexts).toBe(1);
-    expect((await upload('/api/admin/import', fields, file)).json().data).toEqual({ created: 2 });
+    expect((await upload('/api/admin/import', fields, file)).json().data).toEqual({
+      created: 2,
+      skipped: [],
+    });
 
     const again = (await admin.get(`/api/admin/subjects/${target.subject.id}/export`)).json();
     const withoutKeys = (doc: typeof document) => ({

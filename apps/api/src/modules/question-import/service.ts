@@ -1,17 +1,30 @@
-import type { BankExport, ImportFields } from '@ensaya/core/contracts/admin';
+import type {
+  BankExport,
+  ExportFormat,
+  ImportFields,
+  ImportFormat,
+} from '@ensaya/core/contracts/admin';
+import type { Language } from '@ensaya/core/i18n/language';
+import { translate } from '@ensaya/core/i18n/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound, type Message } from '../../lib/app-error.ts';
 import { findSubject } from '../admin-catalog/repo.ts';
 import { insertBank, renderQuestion } from '../content/questions.ts';
 import * as repo from '../content/repo.ts';
 import { parseBankJson } from './bank-json.ts';
+import { decodeImportFile } from './decode.ts';
+import { toGift, toMoodleXml } from './export-formats.ts';
 import { parseGift } from './gift.ts';
+import { hasMedia, storeQuestionMedia } from './media.ts';
 import { parseMoodle } from './moodle.ts';
 import { hasUnstorableText } from '../../plugins/input-guards.ts';
-import { FileRefused, type ParsedFile, type ParseProblem } from './parsed.ts';
+import { FileRefused, type ParsedFile, type ParsedQuestion, type ParseProblem } from './parsed.ts';
 
 const PARSERS = { moodle: parseMoodle, gift: parseGift, json: parseBankJson } as const;
 const FORMAT_NAMES = { moodle: 'Moodle XML', gift: 'GIFT', json: 'JSON (ensaya-bank)' } as const;
+/** Problems listed in a preview, an import's skipped list or a refusal; the counts say the rest. */
+export const PROBLEM_LIST_MAX = 500;
+const PREVIEW_PAGE_SIZE = 20;
 
 function fileError(messages: Array<Message>) {
   return new AppError(422, 'import.failed', { fields: { file: messages } });
@@ -23,22 +36,57 @@ function problemMessage({ index, line, problem }: ParseProblem): Message {
     : { key: 'import.question', params: { index, line, problem } };
 }
 
+/** A message (with messages as parameters) in `language`. */
+function text(language: Language, message: Message): string {
+  const params = Object.fromEntries(
+    Object.entries(message.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? text(language, value) : value,
+    ]),
+  );
+  return translate(language, message.key, params);
+}
+
+function presentProblem(language: Language, problem: ParseProblem) {
+  return {
+    index: problem.index,
+    line: problem.line,
+    kind: problem.type ?? 'multichoice',
+    unsupported: problem.problem.key === 'import.unsupported',
+    message: text(language, problemMessage(problem)),
+  };
+}
+
 /** The file read in its format; anything it cannot read, whatever the bytes, is a 422. */
-function parseFile(format: ImportFields['format'], file: Buffer): ParsedFile {
+function parseFile(format: ImportFormat, file: Buffer): ParsedFile & { encoding: string } {
   let parsed: ParsedFile | undefined;
+  let encoding = 'utf-8';
   try {
-    parsed = PARSERS[format](file.toString('utf8'));
+    const decoded = decodeImportFile(format, file);
+    encoding = decoded.encoding;
+    parsed = PARSERS[format](decoded.text);
   } catch (error) {
     if (error instanceof FileRefused) throw fileError([error.reason]);
     parsed = undefined;
   }
   if (!parsed)
     throw fileError([{ key: 'import.unreadable', params: { format: FORMAT_NAMES[format] } }]);
-  return parsed;
+  return { ...parsed, encoding };
 }
 
-/** Reads the file for the subject: every question with its theme, or 422 naming each bad one. */
-async function readFile(db: Db, fields: ImportFields, file: Buffer | undefined) {
+type UploadsConfig = { uploadsDir: string };
+
+/**
+ * Reads the file for the subject: the questions it can import (with their theme, embedded images
+ * stored) and the problems of the others, in file order. Only a file that cannot be read at all is
+ * a 422 here.
+ */
+async function readFile(
+  db: Db,
+  config: UploadsConfig,
+  fields: ImportFields,
+  file: Buffer | undefined,
+) {
   if (!file) throw fieldError('file', 'import.fileRequired');
   const subject = await findSubject(db, fields.subject_id);
   if (!subject) throw fieldError('subject_id', 'content.subjectUnknown');
@@ -47,25 +95,70 @@ async function readFile(db: Db, fields: ImportFields, file: Buffer | undefined) 
   if (!defaultTheme) throw fieldError('theme_id', 'content.themeUnknown');
 
   const parsed = parseFile(fields.format, file);
-  if (parsed.problems.length) throw fileError(parsed.problems.map(problemMessage));
-  if (parsed.questions.length === 0) throw fileError([{ key: 'import.empty' }]);
   // Refused here rather than failing in the insert (PostgreSQL cannot store a NUL in text).
   if (hasUnstorableText(parsed.questions) || hasUnstorableText(parsed.contexts))
     throw fileError([{ key: 'import.characters' }]);
 
+  const problems = [...parsed.problems];
+  const ready: ParsedQuestion[] = [];
+  for (const question of parsed.questions) {
+    if (!hasMedia(question)) {
+      ready.push(question);
+      continue;
+    }
+    const stored = await storeQuestionMedia(config.uploadsDir, question);
+    if ('problem' in stored)
+      problems.push({ index: question.index, line: question.line, problem: stored.problem });
+    else ready.push(stored.question);
+  }
+  problems.sort((a, b) => a.index - b.index);
+
   const byName = new Map(themes.map((theme) => [theme.name.trim().toLowerCase(), theme]));
-  const questions = parsed.questions.map((question) => {
+  const questions = ready.map((question) => {
     const theme =
       (question.themeName && byName.get(question.themeName.trim().toLowerCase())) || defaultTheme;
     return { ...question, theme };
   });
-  return { subjectId: subject.id, questions, contexts: parsed.contexts };
+  return {
+    subjectId: subject.id,
+    questions,
+    contexts: parsed.contexts,
+    problems,
+    encoding: parsed.encoding,
+  };
 }
 
-export async function previewImport(db: Db, fields: ImportFields, file: Buffer | undefined) {
-  const { questions, contexts } = await readFile(db, fields, file);
+/**
+ * What an import would create, saving no question: counts, the first problems and one page of
+ * the importable questions rendered (a 5 MB file is thousands of questions; rendering them all
+ * would answer megabytes). Embedded images are stored already (by content, so the import reuses
+ * them) for the preview to show them.
+ */
+export async function previewImport(
+  db: Db,
+  config: UploadsConfig,
+  language: Language,
+  fields: ImportFields,
+  file: Buffer | undefined,
+) {
+  const { questions, contexts, problems, encoding } = await readFile(db, config, fields, file);
+  const page = fields.page ?? 1;
+  const pageSize = fields.page_size ?? PREVIEW_PAGE_SIZE;
+  const unsupported = problems.filter((p) => p.problem.key === 'import.unsupported').length;
   return {
-    questions: questions.map((question) => {
+    summary: {
+      total: questions.length + problems.length,
+      importable: questions.length,
+      unsupported,
+      with_problems: problems.length - unsupported,
+      encoding,
+      encoding_note:
+        encoding === 'utf-8' || fields.format === 'moodle'
+          ? null
+          : text(language, { key: 'import.encodingNote' }),
+    },
+    problems: problems.slice(0, PROBLEM_LIST_MAX).map((p) => presentProblem(language, p)),
+    questions: questions.slice((page - 1) * pageSize, page * pageSize).map((question) => {
       const rendered = renderQuestion({ ...question, themeId: question.theme.id, contextId: null });
       return {
         index: question.index,
@@ -78,31 +171,93 @@ export async function previewImport(db: Db, fields: ImportFields, file: Buffer |
           body_html: choice.bodyHtml,
           is_correct: choice.isCorrect,
         })),
+        notes: (question.notes ?? []).map((note) => text(language, note)),
       };
     }),
+    page,
+    page_size: pageSize,
     contexts: contexts.length,
   };
 }
 
-/** Saves every question of the file, or none of them (one transaction). */
-export async function importFile(db: Db, fields: ImportFields, file: Buffer | undefined) {
-  const { subjectId, questions, contexts } = await readFile(db, fields, file);
+/**
+ * Saves the file's questions in one transaction. With a problem, nothing is saved (422 naming
+ * each) unless `skip_unsupported`, which saves the others and lists those skipped.
+ */
+export async function importFile(
+  db: Db,
+  config: UploadsConfig,
+  language: Language,
+  fields: ImportFields,
+  file: Buffer | undefined,
+) {
+  const { subjectId, questions, contexts, problems } = await readFile(db, config, fields, file);
+  if (problems.length && !fields.skip_unsupported) {
+    const listed = problems.slice(0, PROBLEM_LIST_MAX).map(problemMessage);
+    if (problems.length > PROBLEM_LIST_MAX)
+      listed.push({
+        key: 'import.moreProblems',
+        params: { count: problems.length - PROBLEM_LIST_MAX },
+      });
+    throw fileError(listed);
+  }
+  if (questions.length === 0) throw fileError([{ key: 'import.empty' }]);
   const created = await db.transaction((tx) =>
     insertBank(tx, subjectId, {
       contexts,
       questions: questions.map((question) => ({ ...question, themeId: question.theme.id })),
     }),
   );
-  return { created };
+  const skipped = problems.slice(0, PROBLEM_LIST_MAX).map((p) => presentProblem(language, p));
+  const message = [
+    text(
+      language,
+      created === 1
+        ? { key: 'import.createdOne' }
+        : { key: 'import.created', params: { count: created } },
+    ),
+    ...(problems.length === 0
+      ? []
+      : [
+          text(
+            language,
+            problems.length === 1
+              ? { key: 'import.skippedOne' }
+              : { key: 'import.skippedMany', params: { count: problems.length } },
+          ),
+        ]),
+  ].join(' ');
+  return { data: { created, skipped }, message };
 }
 
-/** The subject's bank as sources, in stem order: what the `json` import reads back. */
-export async function exportSubject(db: Db, subjectId: number): Promise<BankExport> {
+/** The subject's questions to export: all, or those of `ids` / `theme_ids` (in stem order). */
+async function exportedQuestions(
+  db: Db,
+  subjectId: number,
+  selection: { ids?: number[] | undefined; themeIds?: number[] | undefined },
+) {
+  const all = await repo.loadQuestions(db, await repo.listSubjectQuestionIds(db, subjectId));
+  const ids = selection.ids && new Set(selection.ids);
+  const themeIds = selection.themeIds && new Set(selection.themeIds);
+  return all.filter(
+    (question) => (!ids || ids.has(question.id)) && (!themeIds || themeIds.has(question.themeId)),
+  );
+}
+
+/** The subject's bank (or a selection) as sources, in stem order: what the `json` import reads back. */
+export async function exportSubject(
+  db: Db,
+  subjectId: number,
+  selection: { ids?: number[] | undefined; themeIds?: number[] | undefined } = {},
+): Promise<BankExport> {
   const subject = await findSubject(db, subjectId);
   if (!subject) throw notFound();
   const themes = await repo.listSubjectThemes(db, subjectId);
-  const contexts = await repo.listSubjectContexts(db, subjectId);
-  const questions = await repo.loadQuestions(db, await repo.listSubjectQuestionIds(db, subjectId));
+  const questions = await exportedQuestions(db, subjectId, selection);
+  const used = new Set(questions.map((question) => question.contextId));
+  const contexts = (await repo.listSubjectContexts(db, subjectId)).filter(
+    (context) => (!selection.ids && !selection.themeIds) || used.has(context.id),
+  );
   const key = (id: number) => `context-${id}`;
   return {
     format: 'ensaya-bank',
@@ -128,4 +283,34 @@ export async function exportSubject(db: Db, subjectId: number): Promise<BankExpo
       })),
     })),
   };
+}
+
+/** The export in `format`: the document (JSON) or the file's text (Moodle XML, GIFT). */
+export async function exportSubjectAs(
+  db: Db,
+  subjectId: number,
+  format: ExportFormat,
+  selection: { ids?: number[] | undefined; themeIds?: number[] | undefined },
+): Promise<{ body: BankExport | string; fileName: string; contentType: string }> {
+  const document = await exportSubject(db, subjectId, selection);
+  const slug = document.subject.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const base = `ensaya-${slug || `subject-${subjectId}`}`;
+  if (format === 'moodle')
+    return {
+      body: toMoodleXml(document),
+      fileName: `${base}.moodle.xml`,
+      contentType: 'application/xml; charset=utf-8',
+    };
+  if (format === 'gift')
+    return {
+      body: toGift(document),
+      fileName: `${base}.gift.txt`,
+      contentType: 'text/plain; charset=utf-8',
+    };
+  return { body: document, fileName: `${base}.json`, contentType: 'application/json' };
 }

@@ -27,7 +27,8 @@ export interface AttemptForAggregates {
   totalIncorrect: number;
   totalUnanswered: number;
   score: number;
-  passed: boolean;
+  /** Null when the subject has no pass mark. */
+  passed: boolean | null;
   submittedAt: Date;
   /** `user_tests.counts_for_population`: enters the comparison with all students. */
   countsForPopulation: boolean;

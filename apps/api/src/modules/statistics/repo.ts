@@ -7,6 +7,7 @@ import {
   subjects,
   themes,
   userSubjectStats,
+  userTests,
   userThemeStats,
   subjectPopulationStats,
   themePopulationStats,
@@ -74,6 +75,7 @@ export function subjectTypeTotalsOf(db: DbOrTx, userId: number) {
       name: subjects.name,
       standardTestId: subjects.standardTestId,
       approvalGrade: subjects.approvalGrade,
+      approvalRule: subjects.approvalRule,
       type: userSubjectStats.type,
       attempts: userSubjectStats.attempts,
       questions: userSubjectStats.questions,
@@ -246,4 +248,32 @@ export function maxGrades(db: DbOrTx, subjectIds: number[]) {
     .from(gradeTables)
     .where(inArray(gradeTables.subjectId, subjectIds))
     .groupBy(gradeTables.subjectId);
+}
+
+/**
+ * The student's sent mock exams per elective module (Ciencias), among `subjectIds`: a few rows
+ * reached through the history index (user_id, subject_id, type).
+ */
+export function electiveScores(db: DbOrTx, userId: number, subjectIds: number[]) {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      subjectId: userTests.subjectId,
+      themeId: themes.id,
+      name: themes.name,
+      attempts: sql<number>`count(*)::int`,
+      scoreSum: sql<number>`coalesce(sum(${userTests.score}), 0)::float8`,
+    })
+    .from(userTests)
+    .innerJoin(themes, eq(themes.id, userTests.electiveThemeId))
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        inArray(userTests.subjectId, subjectIds),
+        eq(userTests.type, 'official'),
+        eq(userTests.status, 'submitted'),
+      ),
+    )
+    .groupBy(userTests.subjectId, themes.id, themes.name, themes.position)
+    .orderBy(asc(themes.position), asc(themes.id));
 }

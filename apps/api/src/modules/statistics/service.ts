@@ -305,18 +305,27 @@ export async function dashboard(
   const subjects = percentagesOf(measured);
   const official = rows.filter((row) => row.type === 'official');
   const officialIds = official.map((row) => row.subjectId);
-  const maxGrades = new Map(
-    (
-      await cache.read(`max-grades:${officialIds.join(',')}`, () => repo.maxGrades(db, officialIds))
-    ).map((row) => [row.subjectId, row.maxGrade]),
-  );
+  const [maxGradeRows, electiveRows] = await Promise.all([
+    cache.read(`max-grades:${officialIds.join(',')}`, () => repo.maxGrades(db, officialIds)),
+    repo.electiveScores(db, userId, officialIds),
+  ]);
+  const maxGrades = new Map(maxGradeRows.map((row) => [row.subjectId, row.maxGrade]));
   const scores: SubjectScore[] = official.map((row) => ({
     subject_id: row.subjectId,
     name: row.name,
     attempts: row.attempts,
     average_score: mean(row.scoreSum, row.attempts),
     approval_grade: row.approvalGrade,
+    approval_rule: row.approvalRule,
     max_score: maxGrades.get(row.subjectId) ?? 0,
+    electives: electiveRows
+      .filter((elective) => elective.subjectId === row.subjectId)
+      .map((elective) => ({
+        theme_id: elective.themeId,
+        name: elective.name,
+        attempts: elective.attempts,
+        average_score: mean(elective.scoreSum, elective.attempts),
+      })),
   }));
   const byType = new Map<StatsKind, CorrectByType>();
   for (const row of rows) {

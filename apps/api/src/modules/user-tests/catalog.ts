@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { SubjectCard, SubjectListResponse, SubjectSetup } from '@ensaya/core/contracts/engine';
-import { mockExamQuotas } from '@ensaya/core/engine/selection';
+import type { ApprovalRule } from '@ensaya/core/engine/scoring';
+import { examWeights, mockExamQuotas } from '@ensaya/core/engine/selection';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   periods,
@@ -24,6 +25,7 @@ type SubjectRow = {
   description: string | null;
   standardTestId: number;
   approvalGrade: number;
+  approvalRule: ApprovalRule;
   periodId: number | null;
   periodName: string | null;
   testDuration: number | null;
@@ -39,6 +41,7 @@ async function subjectRows(db: DbOrTx, subjectId?: number): Promise<SubjectRow[]
       description: subjects.description,
       standardTestId: subjects.standardTestId,
       approvalGrade: subjects.approvalGrade,
+      approvalRule: subjects.approvalRule,
       periodId: periods.id,
       periodName: periods.name,
       testDuration: periods.testDuration,
@@ -80,6 +83,7 @@ async function cards(
     description: row.description,
     standard_test_id: row.standardTestId,
     approval_grade: row.approvalGrade,
+    approval_rule: row.approvalRule,
     period_id: row.periodId,
     period_name: row.periodName,
     test_duration: row.testDuration,
@@ -131,6 +135,7 @@ export async function subjectSetup(
     .select({
       themeId: themes.id,
       name: themes.name,
+      isElective: themes.isElective,
       count: sql<number>`count(${stems.id})::int`,
       withContext: sql<number>`count(${stems.contextId})::int`,
       maxNumber: sql<number>`coalesce(max(${stems.stemNumber}), 0)::int`,
@@ -143,17 +148,39 @@ export async function subjectSetup(
       and(eq(periodThemes.themeId, themes.id), eq(periodThemes.periodId, periodId ?? -1)),
     )
     .where(eq(themes.subjectId, subjectId))
-    .groupBy(themes.id, themes.name, themes.position)
+    .groupBy(themes.id, themes.name, themes.position, themes.isElective)
     .orderBy(asc(themes.position), asc(themes.id));
   const weighted = themeRows.filter((theme) => theme.weight > 0);
-  const quotas = mockExamQuotas(
-    rows[0]!.questionCount ?? 0,
-    weighted.map((theme) => ({
-      themeId: theme.themeId,
-      weight: theme.weight,
-      available: theme.count,
-    })),
-  );
+  const electives = weighted.filter((theme) => theme.isElective);
+  /** A theme's quota in a mock exam with `electiveThemeId` as the chosen elective. */
+  const quotaOf = (themeId: number, electiveThemeId: number | null): number => {
+    const exam = examWeights(weighted, electiveThemeId);
+    const quotas = mockExamQuotas(
+      rows[0]!.questionCount ?? 0,
+      exam.map((theme) => ({
+        themeId: theme.themeId,
+        weight: theme.weight,
+        available: theme.count,
+      })),
+    );
+    return quotas[exam.findIndex((theme) => theme.themeId === themeId)] ?? 0;
+  };
+  const commonElective = electives[0]?.themeId ?? null;
+  const [last] =
+    electives.length > 0
+      ? await db
+          .select({ themeId: userTests.electiveThemeId })
+          .from(userTests)
+          .where(
+            and(
+              eq(userTests.userId, userId),
+              eq(userTests.subjectId, subjectId),
+              isNotNull(userTests.electiveThemeId),
+            ),
+          )
+          .orderBy(desc(userTests.id))
+          .limit(1)
+      : [];
   return {
     ...card!,
     themes: themeRows.map((theme) => ({
@@ -162,9 +189,11 @@ export async function subjectSetup(
       count: theme.count,
       with_context: theme.withContext,
       weight: theme.weight,
-      exam_quota: quotas[weighted.indexOf(theme)] ?? 0,
+      exam_quota: quotaOf(theme.themeId, theme.isElective ? theme.themeId : commonElective),
+      is_elective: theme.isElective,
     })),
     max_stem_number: Math.max(0, ...themeRows.map((theme) => theme.maxNumber)),
+    last_elective_theme_id: last?.themeId ?? null,
   };
 }
 

@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { secondsWithExtraTime } from '@ensaya/core/contracts/accommodations';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { distinctNumbers, shuffled, type Random } from '@ensaya/core/engine/random';
 import {
+  examWeights,
   orderStems,
+  pilotPositions,
   selectMockExam,
   selectPractice,
   type BankStem,
@@ -23,6 +26,7 @@ import {
   stems,
   stemStats,
   subjects,
+  themes,
   userTests,
   userTestStems,
 } from '../../db/schema/index.ts';
@@ -31,6 +35,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hasSubjectAccess } from './access.ts';
 import { isDebugUser } from './attempt-view.ts';
 import { submitAttempt } from './submit.ts';
+import { dueStems } from '../review/repo.ts';
+import { extraTimePercentOf } from '../accommodations/service.ts';
 
 /** Questions in a wrong-answers test when the period does not say. */
 const WRONG_ANSWERS_DEFAULT = 65;
@@ -42,7 +48,10 @@ export interface AttemptConfiguration {
   random_answer: boolean;
   study_mode: boolean;
   seconds: number | null;
-  wrong_source?: 'own' | 'general';
+  wrong_source?: 'own' | 'general' | 'review';
+  /** Extra-time accommodation (issue 16): `seconds` is `base_seconds` plus this percentage. */
+  extra_time_percent?: number;
+  base_seconds?: number;
 }
 
 type Body = {
@@ -54,7 +63,8 @@ type Body = {
   study_mode: boolean;
   timer?: { hours: number; minutes: number } | null | undefined;
   source_user_test_id?: number | undefined;
-  wrong_source?: 'own' | 'general' | undefined;
+  wrong_source?: 'own' | 'general' | 'review' | undefined;
+  elective_theme_id?: number | undefined;
   replace_in_progress: boolean;
 };
 
@@ -81,6 +91,36 @@ async function subjectBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
     .from(stems)
     .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true)))
     .orderBy(asc(stems.stemNumber));
+}
+
+/**
+ * When the student last saw each question of the subject: the latest of their sent attempts that
+ * held it (attempt ids grow with time). One query, on the history index and the attempt's rows.
+ */
+async function seenStems(
+  db: DbOrTx,
+  userId: number,
+  subjectId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      stemId: userTestStems.stemId,
+      lastSeen: sql<number>`max(${userTestStems.userTestId})`.mapWith(Number),
+    })
+    .from(userTests)
+    .innerJoin(
+      userTestStems,
+      and(eq(userTestStems.userTestId, userTests.id), eq(userTestStems.userId, userTests.userId)),
+    )
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        eq(userTests.subjectId, subjectId),
+        eq(userTests.status, 'submitted'),
+      ),
+    )
+    .groupBy(userTestStems.stemId);
+  return new Map(rows.map((row) => [row.stemId, row.lastSeen]));
 }
 
 /**
@@ -121,6 +161,9 @@ export async function startAttempt(
   let chosen: BankStem[];
   let configuration: AttemptConfiguration;
   let sourceUserTestId: number | null = null;
+  let electiveThemeId: number | null = null;
+  /** Positions (1-based) of the pilot questions: PAES mock exams, and their historical retakes. */
+  let pilots: number[] = [];
   switch (body.mode) {
     case 'practice': {
       const result = selectPractice(
@@ -148,16 +191,39 @@ export async function startAttempt(
     }
     case 'mock_exam': {
       const weights = await db
-        .select({ themeId: periodThemes.themeId, weight: periodThemes.weight })
+        .select({
+          themeId: periodThemes.themeId,
+          weight: periodThemes.weight,
+          isElective: themes.isElective,
+        })
         .from(periodThemes)
+        .innerJoin(themes, eq(themes.id, periodThemes.themeId))
         .where(and(eq(periodThemes.periodId, period.id), gt(periodThemes.weight, 0)))
         .orderBy(asc(periodThemes.id));
+      const electives = weights.filter((theme) => theme.isElective);
+      if (electives.length > 0 && body.elective_theme_id === undefined) {
+        throw fieldFailure('elective_theme_id', 'engine.electiveRequired');
+      }
+      if (
+        body.elective_theme_id !== undefined &&
+        !electives.some((theme) => theme.themeId === body.elective_theme_id)
+      ) {
+        throw fieldFailure('elective_theme_id', 'engine.electiveInvalid');
+      }
+      electiveThemeId = body.elective_theme_id ?? null;
+      const [bank, seen] = await Promise.all([
+        subjectBank(db, subject.id),
+        seenStems(db, user.id, subject.id),
+      ]);
       chosen = selectMockExam(
-        await subjectBank(db, subject.id),
-        weights,
+        bank,
+        examWeights(weights, electiveThemeId),
         period.questionCount,
         random,
+        seen,
       );
+      // PAES periods hold 5 unscored pilot questions, as the real form does.
+      pilots = pilotPositions(chosen.length, period.pilotCount, random);
       type = 'official';
       // The exam tab's fixed, disabled switches: timer on, random questions and answers.
       configuration = {
@@ -181,17 +247,22 @@ export async function startAttempt(
           ),
         );
       if (!source) throw fieldFailure('source_user_test_id', 'engine.sourceUnknown');
-      chosen = await db
+      const sourceRows = await db
         .select({
           id: stems.id,
           themeId: stems.themeId,
           contextId: stems.contextId,
           stemNumber: stems.stemNumber,
+          isPilot: userTestStems.isPilot,
         })
         .from(userTestStems)
         .innerJoin(stems, eq(stems.id, userTestStems.stemId))
         .where(and(eq(userTestStems.userTestId, source.id), eq(userTestStems.userId, user.id)))
         .orderBy(asc(userTestStems.position));
+      chosen = sourceRows.map(({ isPilot: _isPilot, ...stem }) => stem);
+      // The retake keeps the source's pilot questions unscored, so its grade is comparable.
+      pilots = sourceRows.flatMap((row, index) => (row.isPilot ? [index + 1] : []));
+      electiveThemeId = source.electiveThemeId;
       type = source.type;
       sourceUserTestId = source.id;
       const sourceConfiguration = source.configuration as Partial<AttemptConfiguration>;
@@ -200,7 +271,9 @@ export async function startAttempt(
         random_answer: body.random_answer,
         study_mode: type === 'custom' && Boolean(sourceConfiguration.study_mode),
         seconds:
-          type === 'official' ? period.testDuration * 60 : (sourceConfiguration.seconds ?? null),
+          type === 'official'
+            ? period.testDuration * 60
+            : (sourceConfiguration.base_seconds ?? sourceConfiguration.seconds ?? null),
       };
       break;
     }
@@ -209,13 +282,18 @@ export async function startAttempt(
       chosen =
         body.wrong_source === 'general'
           ? await mostFailed(db, subject.id, limit)
-          : await ownWrongAnswers(db, user.id, subject.id, limit);
+          : body.wrong_source === 'review'
+            ? // Spaced review (issue 16): the cards due today, most overdue first.
+              await dueStems(db, user.id, subject.id, now)
+            : await ownWrongAnswers(db, user.id, subject.id, limit);
       if (chosen.length === 0) {
         throw new AppError(
           422,
           body.wrong_source === 'general'
             ? 'engine.noGeneralWrongAnswers'
-            : 'engine.noWrongAnswers',
+            : body.wrong_source === 'review'
+              ? 'engine.noReviewDue'
+              : 'engine.noWrongAnswers',
         );
       }
       chosen = orderStems(chosen, body.random_question, random);
@@ -230,6 +308,7 @@ export async function startAttempt(
     }
   }
   if (chosen.length === 0) throw new AppError(422, 'engine.noQuestions');
+  configuration = await withExtraTime(db, user.id, configuration);
 
   const choiceOrders = configuration.random_answer
     ? await shuffledChoiceOrders(db, chosen, random)
@@ -256,7 +335,9 @@ export async function startAttempt(
           startedAt: now,
           deadlineAt,
           specialNumbers,
-          totalTestStems: chosen.length,
+          totalTestStems: chosen.length - pilots.length,
+          pilotCount: pilots.length,
+          electiveThemeId,
           sourceUserTestId,
           countsForPopulation: countsForPopulation({
             mode: body.mode,
@@ -265,6 +346,7 @@ export async function startAttempt(
           }),
         })
         .returning({ id: userTests.id });
+      const pilotSet = new Set(pilots);
       await tx.insert(userTestStems).values(
         chosen.map((stem, index) => ({
           userId: user.id,
@@ -273,6 +355,7 @@ export async function startAttempt(
           stemId: stem.id,
           themeId: stem.themeId,
           choiceOrder: choiceOrders.get(stem.id) ?? null,
+          isPilot: pilotSet.has(index + 1),
         })),
       );
       return attempt!.id;
@@ -284,6 +367,27 @@ export async function startAttempt(
     }
     throw error;
   }
+}
+
+/**
+ * The student's extra-time accommodation (issue 16), granted by an admin: a timed test gets that
+ * percentage more time, from the server, whatever the client asks; the base length is kept so a
+ * retake starts from it rather than adding the extra time twice.
+ */
+async function withExtraTime(
+  db: DbOrTx,
+  userId: number,
+  configuration: AttemptConfiguration,
+): Promise<AttemptConfiguration> {
+  if (configuration.seconds === null) return configuration;
+  const percent = await extraTimePercentOf(db, userId);
+  if (percent === 0) return configuration;
+  return {
+    ...configuration,
+    seconds: secondsWithExtraTime(configuration.seconds, percent),
+    base_seconds: configuration.seconds,
+    extra_time_percent: percent,
+  };
 }
 
 /**

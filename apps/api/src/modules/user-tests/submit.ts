@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
-import { correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
+import { applicationAverage, correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
 import { attemptEnd, clockStartOf, type AttemptEndReason } from '@ensaya/core/engine/timing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
 import { populationChanged } from '../statistics/population-queue.ts';
+import { recordReviewAnswers } from '../review/repo.ts';
 
 /**
  * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
@@ -34,7 +35,11 @@ export async function submitAttempt(
 ): Promise<AttemptResult> {
   const isSubmittedNow = await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ attempt: userTests, approvalGrade: subjects.approvalGrade })
+      .select({
+        attempt: userTests,
+        approvalGrade: subjects.approvalGrade,
+        approvalRule: subjects.approvalRule,
+      })
       .from(userTests)
       .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
@@ -49,6 +54,7 @@ export async function submitAttempt(
         stemId: userTestStems.stemId,
         themeId: userTestStems.themeId,
         chosen: userTestStems.chosenChoiceIds,
+        isPilot: userTestStems.isPilot,
         isMultiChoice: stems.isMultiChoice,
         keyIds: sql<
           number[]
@@ -63,6 +69,7 @@ export async function submitAttempt(
         userTestStems.stemId,
         userTestStems.themeId,
         userTestStems.chosenChoiceIds,
+        userTestStems.isPilot,
         stems.isMultiChoice,
       )
       .orderBy(asc(userTestStems.position));
@@ -83,6 +90,7 @@ export async function submitAttempt(
       isMultiChoice: row.isMultiChoice,
       keyIds: row.keyIds.map(Number),
       chosenIds: row.chosen,
+      isPilot: row.isPilot,
     }));
     const score = scoreAttempt(questions, {
       type: attempt.type,
@@ -90,6 +98,7 @@ export async function submitAttempt(
       specialNumbers: attempt.specialNumbers,
       gradeTable,
       approvalGrade: locked.approvalGrade,
+      approvalRule: locked.approvalRule,
     });
 
     if (rows.length > 0) {
@@ -138,6 +147,7 @@ export async function submitAttempt(
         totalUnanswered: score.unanswered,
         score: score.score,
         passed: score.passed,
+        pilotCount: score.pilot,
       })
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
     await applyAttemptToAggregates(
@@ -163,6 +173,12 @@ export async function submitAttempt(
       },
       1,
     );
+    // Spaced review (issue 16): wrong or marked questions enter the queue; a review session rates.
+    await recordReviewAnswers(
+      tx,
+      { id, userId, mode: attempt.mode, configuration: attempt.configuration },
+      submittedAt,
+    );
     return true;
   });
   if (isSubmittedNow) await populationChanged(db);
@@ -180,9 +196,12 @@ export async function attemptResult(
       attempt: userTests,
       subjectName: subjects.name,
       approvalGrade: subjects.approvalGrade,
+      approvalRule: subjects.approvalRule,
+      electiveName: themes.name,
     })
     .from(userTests)
     .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
+    .leftJoin(themes, eq(themes.id, userTests.electiveThemeId))
     .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
   if (!row) throw new AppError(404, 'error.notFound');
   const { attempt } = row;
@@ -216,9 +235,19 @@ export async function attemptResult(
     ),
     ended_by: attempt.endedBy ?? 'student',
     score: attempt.score ?? 0,
-    passed: attempt.passed ?? false,
+    passed: row.approvalRule === 'pass_mark' ? (attempt.passed ?? false) : null,
     approval_grade: row.approvalGrade,
+    approval_rule: row.approvalRule,
+    application_average:
+      row.approvalRule === 'application_average'
+        ? await studentApplicationAverage(db, userId, attempt.standardTestId)
+        : null,
     total: attempt.totalTestStems,
+    pilot_count: attempt.pilotCount,
+    elective:
+      attempt.electiveThemeId !== null && row.electiveName !== null
+        ? { theme_id: attempt.electiveThemeId, name: row.electiveName }
+        : null,
     correct: attempt.totalCorrect,
     incorrect: attempt.totalIncorrect,
     unanswered: attempt.totalUnanswered,
@@ -232,6 +261,50 @@ export async function attemptResult(
     })),
     special_numbers: attempt.specialNumbers,
   };
+}
+
+/**
+ * The student's application average (PAES: Competencia Lectora + M1): the latest official grade
+ * of each subject whose approval rule is `application_average`, averaged once every one has one.
+ */
+export async function studentApplicationAverage(
+  db: DbOrTx,
+  userId: number,
+  standardTestId: number,
+): Promise<number | null> {
+  const averaged = await db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(
+      and(
+        eq(subjects.standardTestId, standardTestId),
+        eq(subjects.approvalRule, 'application_average'),
+        eq(subjects.isActive, true),
+      ),
+    );
+  if (averaged.length === 0) return null;
+  const latest = await db
+    .selectDistinctOn([userTests.subjectId], {
+      subjectId: userTests.subjectId,
+      score: userTests.score,
+    })
+    .from(userTests)
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        inArray(
+          userTests.subjectId,
+          averaged.map((subject) => subject.id),
+        ),
+        eq(userTests.type, 'official'),
+        eq(userTests.status, 'submitted'),
+      ),
+    )
+    .orderBy(userTests.subjectId, desc(userTests.submittedAt));
+  return applicationAverage(
+    latest.map((attempt) => attempt.score ?? 0),
+    averaged.length,
+  );
 }
 
 /**

@@ -37,7 +37,7 @@ describe('protected layout header', () => {
 
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('img', { name: 'Ensaya' })).toBeInTheDocument();
-    expect(within(header).getByRole('button', { name: 'Cambiar idioma' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Cambiar idioma: EN' })).toBeInTheDocument();
     expect(within(header).queryByRole('navigation')).not.toBeInTheDocument();
     expect(within(header).queryByRole('link')).not.toBeInTheDocument();
     expect(within(header).queryByText('Camila')).not.toBeInTheDocument();

@@ -7,7 +7,9 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSubscriptionState } from '../../features/subscriptions/api/get-subscription-state.ts';
 import { useHeaderFlagSync } from '../../features/test-taking/hooks/use-header-flag-sync.ts';
 import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
+import { useReadingSettingsSync } from '../../lib/reading-settings.ts';
 import { useMe } from '../../lib/session.ts';
+import '../reading.css';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
 import '../../lib/core-messages-full.ts';
 
@@ -32,6 +34,8 @@ export function ProtectedLayout() {
   }, []);
   // A flag left at '0' by a test page that went away unsent is put right on every load.
   useHeaderFlagSync(Boolean(user));
+  // The student's text size and contrast, the same on every device (issue 16).
+  useReadingSettingsSync(Boolean(user));
 
   return (
     <>

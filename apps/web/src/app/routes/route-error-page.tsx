@@ -1,5 +1,5 @@
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../../components/plain-controls.tsx';
 
 /**
  * Shown when a page crashes or its code cannot be loaded (for example after a deploy replaced the
@@ -11,9 +11,9 @@ export function RouteErrorPage() {
     <section className="page page--narrow" role="alert">
       <h1 className="page__title">{t('errors.crashTitle')}</h1>
       <p className="page__lead">{t('errors.crash')}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <PlainButton variant="primary" onClick={() => window.location.reload()}>
         {t('errors.reload')}
-      </Button>
+      </PlainButton>
     </section>
   );
 }

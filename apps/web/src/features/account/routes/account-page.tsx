@@ -1,5 +1,6 @@
 import '../lib/profile-i18n.ts';
 import Button from 'antd/es/button';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
@@ -11,6 +12,12 @@ import { LocationSection } from '../components/location-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
 import { SubscriptionsCard } from '../components/subscriptions-card.tsx';
+
+// The reading settings (issue 16) load on their own, after the profile's sections.
+const ReadingSettingsCard = lazy(async () => ({
+  default: (await import('../../reading-settings/components/reading-settings-card.tsx'))
+    .ReadingSettingsCard,
+}));
 
 /** `/cuenta/editar`: the account (spec 000, screen 9). */
 export function AccountPage() {
@@ -32,6 +39,9 @@ export function AccountPage() {
         <PasswordSection />
         <AddressSection address={user.address} />
         <LocationSection address={user.address} />
+        <Suspense fallback={null}>
+          <ReadingSettingsCard />
+        </Suspense>
       </div>
 
       <div className="account__billing">

@@ -23,7 +23,8 @@ export type AdminResource =
   | 'contexts'
   | 'questions'
   | 'packages'
-  | 'promo-codes';
+  | 'promo-codes'
+  | 'users';
 
 const base = (resource: AdminResource) => `/api/admin/${resource}`;
 

@@ -12,6 +12,7 @@ import type {
   FeedbackQuestion as CoreFeedbackQuestion,
   ImportFormat as CoreImportFormat,
   ImportPreviewResponse,
+  ImportResponse,
   PageMeta,
 } from '@ensaya/core/contracts/admin';
 
@@ -48,11 +49,15 @@ export type PromoCode = AdminPromoCode;
 export type FeedbackQuestion = CoreFeedbackQuestion;
 export type ImportFormat = CoreImportFormat;
 export type ImportPreview = z.infer<typeof ImportPreviewResponse>['data'];
+export type ImportResult = z.infer<typeof ImportResponse>['data'];
+export type ImportProblem = ImportResult['skipped'][number];
 
 export interface PeriodThemeWeight {
   theme_id: number;
   theme_name: string;
   weight: number;
+  /** An elective module: an exam holds the common themes and one elective. */
+  is_elective: boolean;
 }
 
 /** The body of `POST /api/admin/questions` and `PATCH /api/admin/questions/{id}`. */

@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 /** The back office's sections, in menu order: [path under /admin, menu text key]. */
 export const adminSections = [
   ['questions', 'menu.questions'],
+  ['item-analysis', 'menu.itemAnalysis'],
   ['contexts', 'menu.contexts'],
   ['subjects', 'menu.subjects'],
   ['themes', 'menu.themes'],
@@ -20,6 +21,7 @@ export const adminSections = [
   ['standard-tests', 'menu.standardTests'],
   ['feedback-form', 'menu.feedback'],
   ['import-export', 'menu.importExport'],
+  ['users', 'menu.users'],
 ] as const;
 
 /** Below this width the side menu folds into a drawer behind a button. */

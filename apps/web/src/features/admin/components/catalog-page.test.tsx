@@ -21,7 +21,7 @@ describe('catalogue pages', () => {
     const drawer = await screen.findByRole('dialog');
     const name = within(drawer).getByRole('textbox', { name: 'Nombre' });
     expect(name).toHaveValue('M1');
-    expect(within(drawer).getByRole('spinbutton', { name: 'Puntaje de aprobación' })).toHaveValue(
+    expect(within(drawer).getByRole('spinbutton', { name: 'Puntaje de referencia' })).toHaveValue(
       '450',
     );
     await user.clear(name);
@@ -33,6 +33,7 @@ describe('catalogue pages', () => {
       name: 'Matemática M1',
       description: null,
       approval_grade: 450,
+      approval_rule: 'application_average',
       position: 2,
     });
   }, 20_000);
@@ -42,7 +43,16 @@ describe('catalogue pages', () => {
       'GET /api/me': meAs(adminUser),
       ...catalogueHandlers,
       'GET /api/admin/themes': () =>
-        list([{ id: 21, subject_id: 2, name: 'Números', position: 1, question_count: 10 }]),
+        list([
+          {
+            id: 21,
+            subject_id: 2,
+            name: 'Números',
+            position: 1,
+            is_elective: false,
+            question_count: 10,
+          },
+        ]),
       'DELETE /api/admin/themes/21': () => ({
         status: 409,
         body: { message: 'Otros registros dependen de este, así que no se puede eliminar.' },

@@ -23,8 +23,8 @@ describe('theme weights editor', () => {
         status: 200,
         body: {
           data: [
-            { theme_id: 21, theme_name: 'Números', weight: 60 },
-            { theme_id: 22, theme_name: 'Álgebra y funciones', weight: 40 },
+            { theme_id: 21, theme_name: 'Números', weight: 60, is_elective: false },
+            { theme_id: 22, theme_name: 'Álgebra y funciones', weight: 40, is_elective: false },
           ],
         },
       }),

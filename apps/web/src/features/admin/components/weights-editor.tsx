@@ -14,23 +14,37 @@ import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
 /** Mock exams draw questions by these weights: core's rule wants whole percentages adding up to 100. */
 export const WEIGHTS_TOTAL = 100;
 
-export function weightsSum(weights: readonly { weight: number | null }[]): number {
-  return weights.reduce((sum, row) => sum + (row.weight ?? 0), 0);
+/**
+ * The weights of one exam: every theme, or with elective modules (Ciencias) the common themes plus
+ * one elective (the first weighted one; core's rule wants every elective to give the same sum).
+ */
+export function weightsSum(
+  weights: readonly { weight: number | null; is_elective?: boolean }[],
+): number {
+  const common = weights
+    .filter((row) => !row.is_elective)
+    .reduce((sum, row) => sum + (row.weight ?? 0), 0);
+  const elective = weights.find((row) => row.is_elective && (row.weight ?? 0) > 0);
+  return common + (elective?.weight ?? 0);
 }
 
 function WeightsForm({
   periodId,
+  questionCount,
   initial,
   onSaved,
 }: {
   periodId: number;
+  questionCount: number;
   initial: PeriodThemeWeight[];
   onSaved: () => void;
 }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const save = useSavePeriodWeights(periodId);
   const [rows, setRows] =
-    useState<{ theme_id: number; theme_name: string; weight: number | null }[]>(initial);
+    useState<
+      { theme_id: number; theme_name: string; weight: number | null; is_elective: boolean }[]
+    >(initial);
   const [error, setError] = useState<string>();
   const sum = weightsSum(rows);
 
@@ -38,8 +52,9 @@ function WeightsForm({
     const weights = rows.map((row) => ({
       themeId: row.theme_id,
       weight: row.weight ?? Number.NaN,
+      isElective: row.is_elective,
     }));
-    if (themeWeightsProblem(weights)) {
+    if (themeWeightsProblem(weights, questionCount)) {
       setError(t('weights.mustBe100', { sum }));
       return;
     }
@@ -83,7 +98,11 @@ function WeightsForm({
           {rows.map((row, index) => (
             <tr key={row.theme_id}>
               <th scope="row">
-                <label htmlFor={`weight-${row.theme_id}`}>{row.theme_name}</label>
+                <label htmlFor={`weight-${row.theme_id}`}>
+                  {row.is_elective
+                    ? t('weights.elective', { name: row.theme_name })
+                    : row.theme_name}
+                </label>
               </th>
               <td>
                 <InputNumber
@@ -105,7 +124,7 @@ function WeightsForm({
       </table>
       <p
         className={
-          sum === WEIGHTS_TOTAL
+          sum === WEIGHTS_TOTAL || sum === questionCount
             ? 'admin-weights__sum'
             : 'admin-weights__sum admin-weights__sum--off'
         }
@@ -137,7 +156,12 @@ export function WeightsDrawer({
       {weights.isPending && <p role="status">{t('common.loading')}</p>}
       {weights.isError && <Alert type="error" title={weights.error.message} />}
       {weights.data && (
-        <WeightsForm periodId={period.id} initial={weights.data} onSaved={onSaved} />
+        <WeightsForm
+          periodId={period.id}
+          questionCount={period.question_count}
+          initial={weights.data}
+          onSaved={onSaved}
+        />
       )}
     </Drawer>
   );

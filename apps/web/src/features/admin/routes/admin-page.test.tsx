@@ -34,6 +34,7 @@ describe('back office access', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Preguntas',
+      'Análisis de ítems',
       'Contextos',
       'Materias',
       'Temas y ponderaciones',
@@ -44,6 +45,7 @@ describe('back office access', () => {
       'Pruebas estándar',
       'Formulario de cancelación',
       'Importar y exportar',
+      'Usuarios y tiempo adicional',
     ]);
   });
 });

@@ -16,8 +16,11 @@ import {
 import { FeedbackFormPage } from './feedback-form-page.tsx';
 import { GradeTablesPage } from './grade-tables-page.tsx';
 import { ImportExportPage } from './import-export-page.tsx';
+import { ItemAnalysisDetailPage } from './item-analysis-detail-page.tsx';
+import { ItemAnalysisPage } from './item-analysis-page.tsx';
 import { QuestionEditorPage } from './question-editor-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
+import { UsersPage } from './users-page.tsx';
 
 /** The back office's screens, relative to `/admin`. */
 function AdminRoutes() {
@@ -36,6 +39,9 @@ function AdminRoutes() {
     { path: 'standard-tests', element: <StandardTestsPage /> },
     { path: 'feedback-form', element: <FeedbackFormPage /> },
     { path: 'import-export', element: <ImportExportPage /> },
+    { path: 'users', element: <UsersPage /> },
+    { path: 'item-analysis', element: <ItemAnalysisPage /> },
+    { path: 'item-analysis/:id', element: <ItemAnalysisDetailPage /> },
     { path: '*', element: <Navigate to="questions" replace /> },
   ]);
 }

@@ -1,6 +1,7 @@
 import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { APPROVAL_RULES } from '@ensaya/core/engine/scoring';
 import type {
   Context,
   Package,
@@ -59,11 +60,17 @@ export function SubjectsPage() {
     textKey: 'subjects',
     filters: ['standard_test_id'],
     displayName: (subject) => subject.name,
-    defaults: { position: 0, approval_grade: 0 },
+    defaults: { position: 0, approval_grade: 0, approval_rule: 'pass_mark' },
     columns: [
       { key: 'id', dataIndex: 'id', title: t('fields.id') },
       { key: 'name', dataIndex: 'name', title: t('fields.name') },
       { key: 'approval', dataIndex: 'approval_grade', title: t('fields.approvalGrade') },
+      {
+        key: 'rule',
+        dataIndex: 'approval_rule',
+        title: t('fields.approvalRule'),
+        render: (rule: string) => t(`approvalRules.${rule}`),
+      },
       { key: 'position', dataIndex: 'position', title: t('fields.position') },
     ],
     fields: [
@@ -82,6 +89,13 @@ export function SubjectsPage() {
         kind: 'number',
         isRequired: true,
         min: 0,
+      },
+      {
+        name: 'approval_rule',
+        label: 'fields.approvalRule',
+        kind: 'select',
+        isRequired: true,
+        options: APPROVAL_RULES.map((rule) => ({ value: rule, label: `approvalRules.${rule}` })),
       },
       { name: 'position', label: 'fields.position', kind: 'number', min: 0 },
     ],
@@ -162,11 +176,17 @@ export function ThemesPage() {
     textKey: 'themes',
     filters: ['subject_id'],
     displayName: (theme) => theme.name,
-    defaults: { position: 0 },
+    defaults: { position: 0, is_elective: false },
     columns: [
       { key: 'id', dataIndex: 'id', title: t('fields.id') },
       { key: 'name', dataIndex: 'name', title: t('fields.name') },
       { key: 'position', dataIndex: 'position', title: t('fields.position') },
+      {
+        key: 'elective',
+        dataIndex: 'is_elective',
+        title: t('fields.isElective'),
+        render: yesNo(t),
+      },
       { key: 'questions', dataIndex: 'question_count', title: t('fields.questionCount') },
     ],
     fields: [
@@ -179,6 +199,7 @@ export function ThemesPage() {
       },
       { name: 'name', label: 'fields.name', kind: 'text', isRequired: true },
       { name: 'position', label: 'fields.position', kind: 'number', min: 0 },
+      { name: 'is_elective', label: 'fields.isElective', kind: 'switch' },
     ],
   };
   return <CatalogPage config={config} />;

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { FormField } from '../../../components/form-field.tsx';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
-import { exportSubject } from '../api/export-subject.ts';
+import { exportSubject, type ExportFormat } from '../api/export-subject.ts';
 import {
   useImportQuestions,
   usePreviewImport,
   type ImportRequest,
 } from '../api/import-questions.ts';
-import type { ImportFormat, ImportPreview } from '../api/types.ts';
+import type { ImportFormat, ImportPreview, ImportProblem } from '../api/types.ts';
 import { ServerHtml } from '../components/server-html.tsx';
 import { SubjectSelect, ThemeSelect } from '../components/reference-selects.tsx';
 import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
@@ -29,22 +29,77 @@ const ACCEPT: Record<ImportFormat, string> = {
 type Outcome =
   | { kind: 'preview'; preview: ImportPreview }
   | { kind: 'problems'; message: string; problems: string[] }
-  | { kind: 'created'; count: number };
+  | { kind: 'created'; count: number; skipped: ImportProblem[] };
 
-function PreviewList({ preview }: { preview: ImportPreview }) {
+/** Each problem with its line and the question's type, as the server names them. */
+function ProblemList({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <ul className="import-problems">
+      {problems.map((problem) => (
+        <li key={problem.index}>
+          <Tag>{problem.kind}</Tag> {problem.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PreviewList({
+  preview,
+  onPage,
+  onSkip,
+  isBusy,
+}: {
+  preview: ImportPreview;
+  onPage: (page: number) => void;
+  onSkip: () => void;
+  isBusy: boolean;
+}) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
+  const { summary, problems } = preview;
+  const refused = summary.unsupported + summary.with_problems;
+  const pages = Math.max(1, Math.ceil(summary.importable / preview.page_size));
   return (
     <section className="import-preview" aria-labelledby="import-preview-title">
       <h3 id="import-preview-title">
-        {t('importExport.wouldCreate', { count: preview.questions.length })}
+        {t('importExport.wouldCreate', { count: summary.importable })}
         {preview.contexts > 0 &&
           ` ${t('importExport.wouldCreateContexts', { count: preview.contexts })}`}
       </h3>
+      <p>
+        {t('importExport.summary', {
+          total: summary.total,
+          importable: summary.importable,
+          unsupported: summary.unsupported,
+          problems: summary.with_problems,
+        })}
+      </p>
+      {summary.encoding_note && <Alert type="warning" showIcon title={summary.encoding_note} />}
+      {refused > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('importExport.skipTitle', { count: refused })}
+          description={
+            <>
+              <ProblemList problems={problems} />
+              {refused > problems.length && (
+                <p>{t('importExport.moreProblems', { count: refused - problems.length })}</p>
+              )}
+              {summary.importable > 0 && (
+                <Button loading={isBusy} onClick={onSkip}>
+                  {t('importExport.skip', { count: refused })}
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
       <ol className="import-preview__list">
         {preview.questions.map((question) => (
           <li key={question.index} className="import-preview__item">
             <div className="import-preview__meta">
-              <Tag>{t('importExport.index', { n: question.index + 1 })}</Tag>
+              <Tag>{t('importExport.index', { n: question.index })}</Tag>
               {question.line !== null && (
                 <Tag>{t('importExport.line', { line: question.line })}</Tag>
               )}
@@ -68,9 +123,25 @@ function PreviewList({ preview }: { preview: ImportPreview }) {
                 </li>
               ))}
             </ol>
+            {question.notes.length > 0 && (
+              <p className="import-preview__notes">
+                <Tag color="gold">{t('importExport.simplified')}</Tag> {question.notes.join(' ')}
+              </p>
+            )}
           </li>
         ))}
       </ol>
+      {pages > 1 && (
+        <div className="admin-form-actions">
+          <Button disabled={preview.page <= 1} onClick={() => onPage(preview.page - 1)}>
+            {t('importExport.previous')}
+          </Button>
+          <span>{t('importExport.page', { page: preview.page, pages })}</span>
+          <Button disabled={preview.page >= pages} onClick={() => onPage(preview.page + 1)}>
+            {t('importExport.next')}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
@@ -104,24 +175,28 @@ function ImportSection() {
     }
   }
 
-  async function handlePreview(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function showPreview(page?: number) {
     const body = request();
     if (!body) return;
-    setOutcome(undefined);
     try {
-      setOutcome({ kind: 'preview', preview: await preview.mutateAsync(body) });
+      setOutcome({ kind: 'preview', preview: await preview.mutateAsync({ ...body, page }) });
     } catch (error) {
       handleFailure(error);
     }
   }
 
-  async function handleImport() {
+  async function handlePreview(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(undefined);
+    await showPreview();
+  }
+
+  async function handleImport(skipUnsupported = false) {
     const body = request();
     if (!body) return;
     try {
-      const { created } = await runImport.mutateAsync(body);
-      setOutcome({ kind: 'created', count: created });
+      const { created, skipped } = await runImport.mutateAsync({ ...body, skipUnsupported });
+      setOutcome({ kind: 'created', count: created, skipped });
     } catch (error) {
       handleFailure(error);
     }
@@ -209,27 +284,48 @@ function ImportSection() {
           role="status"
           showIcon
           title={t('importExport.created', { count: outcome.count })}
+          description={
+            outcome.skipped.length > 0 && (
+              <>
+                <p>{t('importExport.skipped', { count: outcome.skipped.length })}</p>
+                <ProblemList problems={outcome.skipped} />
+              </>
+            )
+          }
         />
       )}
-      {outcome?.kind === 'preview' && <PreviewList preview={outcome.preview} />}
+      {outcome?.kind === 'preview' && (
+        <PreviewList
+          preview={outcome.preview}
+          isBusy={runImport.isPending}
+          onPage={(page) => void showPreview(page)}
+          onSkip={() => void handleImport(true)}
+        />
+      )}
     </section>
   );
 }
 
+const EXPORT_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
+  { format: 'moodle', label: 'importExport.exportMoodle' },
+  { format: 'gift', label: 'importExport.exportGift' },
+  { format: 'json', label: 'importExport.exportJson' },
+];
+
 function ExportSection() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const [subjectId, setSubjectId] = useState<number>();
-  const [isBusy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<ExportFormat>();
 
-  async function handleExport() {
+  async function handleExport(format: ExportFormat) {
     if (subjectId === undefined) return;
-    setBusy(true);
+    setBusy(format);
     try {
-      await exportSubject(subjectId, `ensaya-subject-${subjectId}.json`);
+      await exportSubject(subjectId, format);
     } catch (error) {
       showApiError(error);
     } finally {
-      setBusy(false);
+      setBusy(undefined);
     }
   }
 
@@ -242,21 +338,27 @@ function ExportSection() {
           <SubjectSelect id="export-subject" value={subjectId} onChange={setSubjectId} />
         </FormField>
         <div className="admin-form-actions">
-          <Button
-            type="primary"
-            disabled={subjectId === undefined}
-            loading={isBusy}
-            onClick={() => void handleExport()}
-          >
-            {t('importExport.export')}
-          </Button>
+          {EXPORT_FORMATS.map(({ format, label }) => (
+            <Button
+              key={format}
+              type={format === 'moodle' ? 'primary' : 'default'}
+              disabled={subjectId === undefined}
+              loading={busy === format}
+              onClick={() => void handleExport(format)}
+            >
+              {t(label)}
+            </Button>
+          ))}
         </div>
       </div>
     </section>
   );
 }
 
-/** `/admin/import-export`: Moodle XML, GIFT and JSON into a subject, with a preview; JSON out. */
+/**
+ * `/admin/import-export`: Moodle XML, GIFT and JSON into a subject, with a paged preview and the
+ * option to skip what cannot be imported; the same three formats out.
+ */
 export function ImportExportPage() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   return (

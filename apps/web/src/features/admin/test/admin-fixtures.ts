@@ -22,12 +22,27 @@ export const list = <T>(data: T[], total = data.length, page = 1) => ({
 });
 
 export const subjects = [
-  { id: 2, standard_test_id: 1, name: 'M1', description: null, approval_grade: 450, position: 2 },
+  {
+    id: 2,
+    standard_test_id: 1,
+    name: 'M1',
+    description: null,
+    approval_grade: 450,
+    approval_rule: 'application_average' as const,
+    position: 2,
+  },
 ];
 
 export const themes = [
-  { id: 21, subject_id: 2, name: 'Números', position: 1, question_count: 10 },
-  { id: 22, subject_id: 2, name: 'Álgebra y funciones', position: 2, question_count: 12 },
+  { id: 21, subject_id: 2, name: 'Números', position: 1, is_elective: false, question_count: 10 },
+  {
+    id: 22,
+    subject_id: 2,
+    name: 'Álgebra y funciones',
+    position: 2,
+    is_elective: false,
+    question_count: 12,
+  },
 ];
 
 export const question: Question = {

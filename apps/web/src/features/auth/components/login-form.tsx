@@ -1,10 +1,8 @@
-import Button from 'antd/es/button';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { FormField } from '../../../components/form-field.tsx';
+import { PlainButton, PlainInput, PlainPassword } from '../../../components/plain-controls.tsx';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { SessionUser } from '../../../lib/session.ts';
@@ -155,7 +153,7 @@ export function LoginForm({
         </div>
       )}
       <FormField id="login-email" label={t('login.email')} error={errors.email}>
-        <Input
+        <PlainInput
           {...fieldProps('email')}
           inputMode="email"
           autoComplete="username"
@@ -164,11 +162,11 @@ export function LoginForm({
         />
       </FormField>
       <FormField id="login-password" label={t('login.password')} error={errors.password}>
-        <Password {...fieldProps('password')} autoComplete="current-password" />
+        <PlainPassword {...fieldProps('password')} autoComplete="current-password" />
       </FormField>
-      <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+      <PlainButton variant="primary" type="submit" size="large" block loading={login.isPending}>
         {t('login.submit')}
-      </Button>
+      </PlainButton>
     </form>
   );
 }

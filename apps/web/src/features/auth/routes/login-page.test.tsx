@@ -138,9 +138,28 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
     const button = await screen.findByRole('button', { name: 'Ingresar' });
-    await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
     expect(button.querySelector('.button-spinner')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByRole('img', { name: 'loading' })).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the password with a named toggle button', async () => {
+    installFakeApi({ 'GET /api/me': meHandler(() => false) });
+    const { user } = renderApp('/login');
+
+    const password = await screen.findByLabelText('Contraseña');
+    await user.type(password, 'Ensaya2026!');
+    const toggle = screen.getByRole('button', { name: 'Mostrar contraseña' });
+    expect(password).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveValue('Ensaya2026!');
+
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it("shows 'Too many attempts.' in the interface language on 429", async () => {

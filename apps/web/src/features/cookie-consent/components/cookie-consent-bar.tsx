@@ -1,8 +1,8 @@
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { isFlagSet, useStoredValue } from '../../../lib/storage.ts';
+import { PlainButton } from '../../../components/plain-controls.tsx';
 import { acceptCookies, declineCookies, readConsent, type ConsentChoice } from '../lib/consent.ts';
 
 /** Shown on every page until the visitor chooses, unless the stored banner flag hides it. */
@@ -17,23 +17,23 @@ export function CookieConsentBar() {
     <section className="cookie-bar" aria-label="Cookies">
       <p className="cookie-bar__text">{t('cookies.text')}</p>
       <div className="cookie-bar__actions">
-        <Button
+        <PlainButton
           onClick={() => {
             declineCookies();
             setChoice('declined');
           }}
         >
           {t('cookies.decline')}
-        </Button>
-        <Button
-          type="primary"
+        </PlainButton>
+        <PlainButton
+          variant="primary"
           onClick={() => {
             acceptCookies();
             setChoice('accepted');
           }}
         >
           {t('cookies.accept')}
-        </Button>
+        </PlainButton>
       </div>
     </section>
   );

@@ -95,16 +95,30 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
 
       <ChartCard
         title={t('scores.title')}
-        description={t('scores.description')}
+        description={
+          data.scores.some((score) => score.approval_rule === 'application_average')
+            ? `${t('scores.description')} ${t('scores.applicationNote')}`
+            : t('scores.description')
+        }
         figuresLabel={t('scores.title')}
-        figures={data.scores.map((score, index) => ({
-          label: score.name,
-          value: t('scores.figure', {
-            score: number(score.average_score),
-            max: number(score.max_score, 0),
-          }),
-          color: chartColor(index),
-        }))}
+        figures={data.scores.flatMap((score, index) => [
+          {
+            label: score.name,
+            value: t('scores.figure', {
+              score: number(score.average_score),
+              max: number(score.max_score, 0),
+            }),
+            color: chartColor(index),
+          },
+          // Ciencias: each elective module on its own line, under the subject.
+          ...score.electives.map((elective) => ({
+            label: `${score.name} · ${elective.name}`,
+            value: t('scores.elective', {
+              score: number(elective.average_score),
+              count: elective.attempts,
+            }),
+          })),
+        ])}
       >
         {data.scores.length > 0 ? (
           <RadialChart

@@ -52,7 +52,9 @@ const full: Dashboard = {
       attempts: 3,
       average_score: 31.33,
       approval_grade: 33,
+      approval_rule: 'pass_mark',
       max_score: 38,
+      electives: [],
     },
   ],
   correct_by_type: [
@@ -87,6 +89,37 @@ function cardNamed(name: string) {
 }
 
 describe('dashboard', () => {
+  it('lists each Ciencias elective on its own line under the subject, with plural-aware counts', async () => {
+    dashboardApi({
+      ...full,
+      scores: [
+        {
+          subject_id: 4,
+          name: 'Ciencias',
+          attempts: 3,
+          average_score: 632,
+          approval_grade: 0,
+          approval_rule: 'none',
+          max_score: 1000,
+          electives: [
+            { theme_id: 21, name: 'Electivo Biología', attempts: 1, average_score: 609 },
+            { theme_id: 22, name: 'Electivo Física', attempts: 2, average_score: 655 },
+          ],
+        },
+      ],
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Tu promedio' });
+    const scores = cardNamed('Puntaje de ensayos por materia');
+    expect(within(scores).getByText('Ciencias').nextSibling).toHaveTextContent('632 de 1.000');
+    expect(within(scores).getByText('Ciencias · Electivo Biología').nextSibling).toHaveTextContent(
+      '609 (1 ensayo)',
+    );
+    expect(within(scores).getByText('Ciencias · Electivo Física').nextSibling).toHaveTextContent(
+      '655 (2 ensayos)',
+    );
+  });
+
   it('invites a student without attempts to take a first test, with no charts', async () => {
     dashboardApi(empty);
     const { user, pathname } = renderApp('/dashboard');

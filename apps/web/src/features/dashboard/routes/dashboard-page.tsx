@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/session.ts';
+import { ReviewQueueCard } from '../../review/components/review-queue-card.tsx';
+import { ScoreEstimateCard } from '../../score-estimate/components/score-estimate-card.tsx';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
@@ -42,6 +44,7 @@ export function DashboardPage() {
           {t('dashboard.goToSubjects', { ns: 'translation' })}
         </Button>
       </div>
+      <ReviewQueueCard />
 
       {dashboard.isPending && (
         <div
@@ -63,6 +66,7 @@ export function DashboardPage() {
           </Button>
         </div>
       )}
+      {data?.has_attempts === true && <ScoreEstimateCard />}
       {data?.has_attempts === true && <DashboardCharts data={data} />}
       {data?.has_attempts === false && (
         <section className="chart-card dashboard-empty" aria-labelledby="dashboard-empty-title">

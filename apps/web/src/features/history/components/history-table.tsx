@@ -55,9 +55,16 @@ export function HistoryTable(props: HistoryTableProps) {
   return isNarrow ? <HistoryCards {...props} /> : <HistoryGrid {...props} />;
 }
 
-function ResultTag({ passed }: { passed: boolean }) {
+/** Pass or fail; none for a test without a pass mark (PAES mock exams: 458 is not one). */
+function ResultTag({ passed }: { passed: boolean | null }) {
   const { t } = useTranslation(HISTORY_NAMESPACE);
+  if (passed === null) return <span aria-label={t('noPassMark')}>—</span>;
   return passed ? <Tag color="green">{t('passed')}</Tag> : <Tag color="red">{t('failed')}</Tag>;
+}
+
+/** The kind of attempt, with the elective module of a Ciencias mock exam. */
+export function modeLabel(row: Pick<HistoryRow, 'mode' | 'elective_name'>, mode: string): string {
+  return row.elective_name ? `${mode} · ${row.elective_name}` : mode;
 }
 
 function HistoryGrid({
@@ -109,7 +116,7 @@ function HistoryGrid({
       key: 'result',
       title: t('columns.result'),
       dataIndex: 'min_passed',
-      render: (passed: boolean) => <ResultTag passed={passed} />,
+      render: (passed: boolean | null) => <ResultTag passed={passed} />,
     },
     {
       ...sortable('time'),
@@ -121,7 +128,7 @@ function HistoryGrid({
       ...sortable('type'),
       title: t('columns.type'),
       dataIndex: 'mode',
-      render: (_: unknown, row: HistoryRow) => t(`mode.${row.mode}`),
+      render: (_: unknown, row: HistoryRow) => modeLabel(row, t(`mode.${row.mode}`)),
     },
   ];
 
@@ -243,7 +250,7 @@ function HistoryCards({
                   <dl className="history-card__facts">
                     <div>
                       <dt>{t('columns.type')}</dt>
-                      <dd>{t(`mode.${row.mode}`)}</dd>
+                      <dd>{modeLabel(row, t(`mode.${row.mode}`))}</dd>
                     </div>
                     <div>
                       <dt>{t('columns.score')}</dt>

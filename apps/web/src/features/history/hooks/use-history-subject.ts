@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { SubjectCard } from '@ensaya/core/contracts/engine';
 import type { UserTestType } from '@ensaya/core/contracts/statistics';
 import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
+import { controlFor } from '../../subjects/lib/control-for.ts';
 import {
   readControl,
   writeControl,
@@ -13,21 +14,6 @@ import {
 function subjectIdFromQuery(search: URLSearchParams): number | null {
   const value = Number(search.get('subject_id'));
   return Number.isInteger(value) && value > 0 ? value : null;
-}
-
-function controlFor(card: SubjectCard, type: UserTestType): ControlContext {
-  return {
-    subjectId: card.id,
-    subjectName: card.name,
-    subjectApprovalGrade: card.approval_grade,
-    subscriptionId: card.subscription_id,
-    standartTestId: card.standard_test_id,
-    periodId: card.period_id,
-    testCount: card.custom_tests + card.official_tests,
-    hasAccess: card.has_access,
-    type,
-    userTestId: null,
-  };
 }
 
 export interface HistorySubject {

@@ -8,24 +8,10 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
+import { controlFor } from '../../subjects/lib/control-for.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
-import { writeControl, type ControlContext } from '../../test-taking/lib/control-context.ts';
+import { writeControl } from '../../test-taking/lib/control-context.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
-
-function officialControl(card: SubjectCard): ControlContext {
-  return {
-    subjectId: card.id,
-    subjectName: card.name,
-    subjectApprovalGrade: card.approval_grade,
-    subscriptionId: card.subscription_id,
-    standartTestId: card.standard_test_id,
-    periodId: card.period_id,
-    testCount: card.custom_tests + card.official_tests,
-    hasAccess: card.has_access,
-    type: 'official',
-    userTestId: null,
-  };
-}
 
 /**
  * `/ensayo`: the subjects the student can take a mock exam in (an active subscription and a
@@ -48,7 +34,7 @@ export function OfficialTestsPage() {
     .filter((card) => (card.has_access && card.question_count !== null) || card.official_tests > 0);
 
   function open(card: SubjectCard, to: string) {
-    writeControl(officialControl(card));
+    writeControl(controlFor(card, 'official'));
     void navigate(to);
   }
 

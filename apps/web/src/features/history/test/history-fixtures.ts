@@ -16,6 +16,7 @@ export function subjectList(hasAccess: boolean): SubjectListResponse {
             description: null,
             standard_test_id: 2,
             approval_grade: 33,
+            approval_rule: 'pass_mark',
             period_id: 70,
             period_name: 'Examen teórico 2026',
             test_duration: 45,
@@ -46,6 +47,8 @@ export function historyRow(id: number, change: Partial<HistoryRow> = {}): Histor
     score: 0,
     min_passed: true,
     time_minutes: 12,
+    elective_name: null,
+    pilot_count: 0,
     ...change,
   };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
+import { controlFor } from '../../subjects/lib/control-for.ts';
 import {
   readControl,
   writeControl,
@@ -30,19 +31,7 @@ export function useStatisticsSubject() {
     if (stored && stored.subjectId === subjectId) {
       return { ...stored, hasAccess: card?.has_access ?? stored.hasAccess };
     }
-    if (!card) return null;
-    return {
-      subjectId: card.id,
-      subjectName: card.name,
-      subjectApprovalGrade: card.approval_grade,
-      subscriptionId: card.subscription_id,
-      standartTestId: card.standard_test_id,
-      periodId: card.period_id,
-      testCount: card.custom_tests + card.official_tests,
-      hasAccess: card.has_access,
-      type: 'custom',
-      userTestId: null,
-    };
+    return card ? controlFor(card) : null;
   }, [stored, subjectId, card]);
 
   // An address naming another subject takes the context over: `/revision` starts from it.

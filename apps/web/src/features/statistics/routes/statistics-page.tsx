@@ -12,6 +12,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { ScoreEstimateCard } from '../../score-estimate/components/score-estimate-card.tsx';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { updateControl } from '../../test-taking/lib/control-context.ts';
 import { useGauss } from '../api/get-gauss.ts';
@@ -127,6 +128,8 @@ export function StatisticsPage() {
           </Button>
         </div>
       )}
+
+      <ScoreEstimateCard subjectId={subject.subjectId} />
 
       <ChartGrid>
         <AverageCard stats={summary} />

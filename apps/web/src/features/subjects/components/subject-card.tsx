@@ -4,19 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
+import { REVIEW_NAMESPACE } from '../../review/lib/review-i18n.ts';
 
-export type SubjectAction = 'takeTests' | 'history' | 'statistics' | 'resume';
+export type SubjectAction = 'takeTests' | 'review' | 'history' | 'statistics' | 'resume';
 
 /**
  * One subject (spec 001, section 2): take exams only with access (a subscription or its trial;
  * otherwise "See packages", to the price table), history and statistics once a test was taken, and
- * the test in progress to resume.
+ * the test in progress to resume; with questions due in the spaced review, how many and a way to
+ * review them.
  */
 export function SubjectCard({
   card,
+  reviewDue = 0,
   onAction,
 }: {
   card: SubjectCardData;
+  /** Questions due today in the spaced review (issue 16). */
+  reviewDue?: number;
   onAction: (card: SubjectCardData, action: SubjectAction) => void;
 }) {
   const { t } = useTranslation(SUBJECTS_NAMESPACE);
@@ -35,7 +40,18 @@ export function SubjectCard({
           <li>{t('card.exam', { questions: card.question_count, minutes: card.test_duration })}</li>
         )}
         <li>{t('card.bank', { count: card.bank_count })}</li>
+        {card.approval_rule === 'application_average' && (
+          <li>{t('card.applicationAverage', { minimum: card.approval_grade })}</li>
+        )}
+        {card.approval_rule === 'pass_mark' && (
+          <li>{t('card.passMark', { grade: card.approval_grade })}</li>
+        )}
         <li>{t('card.tests', { count: testCount })}</li>
+        {reviewDue > 0 && (
+          <li className="subject-card__review">
+            {t('dueToday', { ns: REVIEW_NAMESPACE, count: reviewDue })}
+          </li>
+        )}
       </ul>
       <div className="subject-card__actions">
         {card.in_progress_user_test_id !== null && (
@@ -55,6 +71,11 @@ export function SubjectCard({
           <Link to="/paquetes" className="subject-card__subscribe">
             {t('card.subscribe')}
           </Link>
+        )}
+        {card.has_access && reviewDue > 0 && (
+          <Button onClick={() => onAction(card, 'review')}>
+            {t('start', { ns: REVIEW_NAMESPACE })}
+          </Button>
         )}
         <Button disabled={!hasTests} onClick={() => onAction(card, 'history')}>
           {t('card.history')}

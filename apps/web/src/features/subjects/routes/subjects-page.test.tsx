@@ -12,6 +12,7 @@ const card = (change: Partial<SubjectCard>): SubjectCard => ({
   description: 'Comprensión de textos.',
   standard_test_id: 1,
   approval_grade: 458,
+  approval_rule: 'application_average',
   period_id: 10,
   period_name: 'Admisión 2027',
   test_duration: 150,

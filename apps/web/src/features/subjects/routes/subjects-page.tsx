@@ -10,31 +10,18 @@ import { isApiRequestError } from '../../../lib/api-client.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
 import { TEST_ROUTE } from '../../test-taking/lib/attempt-routes.ts';
-import { writeControl, type ControlContext } from '../../test-taking/lib/control-context.ts';
+import { writeControl } from '../../test-taking/lib/control-context.ts';
 import { markTestRunning } from '../../test-taking/lib/test-flags.ts';
 import { useSubjects } from '../api/get-subjects.ts';
 import { SubjectCard, type SubjectAction } from '../components/subject-card.tsx';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
-
-/** The control context of a chosen subject (spec 001, section 2). */
-function controlFor(card: SubjectCardData): ControlContext {
-  return {
-    subjectId: card.id,
-    subjectName: card.name,
-    subjectApprovalGrade: card.approval_grade,
-    subscriptionId: card.subscription_id,
-    standartTestId: card.standard_test_id,
-    periodId: card.period_id,
-    testCount: card.custom_tests + card.official_tests,
-    hasAccess: card.has_access,
-    // History and statistics open on the practice tests; a test sets its own type when it starts.
-    type: 'custom',
-    userTestId: null,
-  };
-}
+import { controlFor } from '../lib/control-for.ts';
+import { dueBySubject, useReviewDue } from '../../review/api/get-review-due.ts';
+import { REVIEW_ROUTE } from '../../review/lib/start-review.ts';
 
 const ACTION_ROUTE: Record<Exclude<SubjectAction, 'resume'>, string> = {
   takeTests: '/temas',
+  review: REVIEW_ROUTE,
   history: '/historico',
   statistics: '/estadistica',
 };
@@ -44,6 +31,7 @@ export function SubjectsPage() {
   const { t, i18n } = useTranslation(SUBJECTS_NAMESPACE);
   const navigate = useNavigate();
   const subjects = useSubjects();
+  const reviewDue = dueBySubject(useReviewDue().data);
   const error = subjects.error;
   const isThrottled = isApiRequestError(error) && error.status === HttpStatus.tooManyRequests;
 
@@ -61,7 +49,8 @@ export function SubjectsPage() {
       void navigate(`${TEST_ROUTE.practice}?id=${card.in_progress_user_test_id}`);
       return;
     }
-    writeControl(control);
+    // A review session is a wrong-answers test of the spaced-review queue (issue 16).
+    writeControl(action === 'review' ? { ...control, wrongSource: 'review' } : control);
     if (action !== 'resume') void navigate(ACTION_ROUTE[action]);
   }
 
@@ -99,7 +88,12 @@ export function SubjectsPage() {
           </h2>
           <div className="subjects-grid">
             {standardTest.subjects.map((card) => (
-              <SubjectCard key={card.id} card={card} onAction={act} />
+              <SubjectCard
+                key={card.id}
+                card={card}
+                reviewDue={reviewDue.get(card.id) ?? 0}
+                onAction={act}
+              />
             ))}
           </div>
         </section>

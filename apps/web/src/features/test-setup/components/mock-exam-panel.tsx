@@ -1,7 +1,9 @@
 import Button from 'antd/es/button';
-import { useId } from 'react';
+import Radio from 'antd/es/radio';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubjectSetup } from '@ensaya/core/contracts/engine';
+import { electiveLabel, electiveThemes, examThemes, initialElective } from '../lib/electives.ts';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
 import { FixedOptions } from './fixed-options.tsx';
 import { fixedThemeColumns, ThemeTable } from './theme-table.tsx';
@@ -11,7 +13,8 @@ type Theme = SubjectSetup['themes'][number];
 /**
  * The exam tab (spec 001, section 2): a card titled with the subject, the themes the exam draws
  * from with their context and question counts, the fixed options and the duration. The server
- * draws the questions by the period's theme weights.
+ * draws the questions by the period's theme weights. A subject with elective modules (Ciencias)
+ * asks for one, preselecting the student's last choice: the exam holds the common themes and it.
  */
 export function MockExamPanel({
   setup,
@@ -25,20 +28,40 @@ export function MockExamPanel({
   durationMinutes: number | null;
   canStart: boolean;
   isStarting: boolean;
-  onStart: () => void;
+  onStart: (electiveThemeId: number | undefined) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(TEST_SETUP_NAMESPACE);
   const headingId = useId();
-  const themes = setup.themes.filter((theme) => theme.exam_quota > 0);
+  const electiveHeadingId = useId();
+  const electives = electiveThemes(setup);
+  const [electiveId, setElectiveId] = useState(() => initialElective(setup));
+  const themes = examThemes(setup, electiveId);
   const questionCount =
     setup.question_count ?? themes.reduce((sum, theme) => sum + theme.exam_quota, 0);
+  const needsElective = electives.length > 0 && electiveId === undefined;
 
   return (
     <section className="setup-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="setup-card__title">
         {setup.name}
       </h2>
+      {electives.length > 0 && (
+        <fieldset className="setup-elective" aria-labelledby={electiveHeadingId}>
+          <legend id={electiveHeadingId} className="setup-elective__legend">
+            {t('exam.elective')}
+          </legend>
+          <Radio.Group
+            value={electiveId}
+            onChange={(event) => setElectiveId(event.target.value as number)}
+            options={electives.map((theme) => ({
+              value: theme.theme_id,
+              label: electiveLabel(theme.name),
+            }))}
+          />
+          {needsElective && <p className="setup-elective__hint">{t('exam.electiveHint')}</p>}
+        </fieldset>
+      )}
       <ThemeTable<Theme>
         caption={t('exam.themesCaption')}
         rows={themes}
@@ -69,7 +92,12 @@ export function MockExamPanel({
         <Button className="form-actions__cancel" onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button type="primary" disabled={!canStart} loading={isStarting} onClick={onStart}>
+        <Button
+          type="primary"
+          disabled={!canStart || needsElective}
+          loading={isStarting}
+          onClick={() => onStart(electiveId)}
+        >
           {t('exam.start')}
         </Button>
       </div>

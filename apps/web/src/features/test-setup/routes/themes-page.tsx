@@ -88,13 +88,16 @@ export function ThemesPage() {
                 canStart={hasAccess}
                 isStarting={isStarting}
                 onCancel={cancel}
-                onStart={() =>
+                onStart={(electiveThemeId) =>
                   void start({
                     subject_id: data.id,
                     mode: 'mock_exam',
                     random_question: true,
                     random_answer: true,
                     study_mode: false,
+                    ...(electiveThemeId === undefined
+                      ? {}
+                      : { elective_theme_id: electiveThemeId }),
                   })
                 }
               />

@@ -34,10 +34,10 @@ describe('countdown', () => {
     expect(onExpire).toHaveBeenCalledOnce();
   });
 
-  it('warns at five minutes and at one minute left, in words announced by screen readers', () => {
+  it('warns at ten, five and one minute left, in words announced by screen readers', () => {
     render(
       <Countdown
-        deadlineAt="2026-03-05T12:06:00.000Z"
+        deadlineAt="2026-03-05T12:11:00.000Z"
         offsetMs={0}
         timerSeconds={3600}
         onExpire={() => undefined}
@@ -46,6 +46,8 @@ describe('countdown', () => {
     const live = screen.getByRole('alert');
     expect(live).toBeEmptyDOMElement();
     act(() => vi.advanceTimersByTime(60_000));
+    expect(live).toHaveTextContent('Quedan 10 minutos.');
+    act(() => vi.advanceTimersByTime(5 * 60_000));
     expect(live).toHaveTextContent('Quedan 5 minutos.');
     act(() => vi.advanceTimersByTime(4 * 60_000));
     expect(live).toHaveTextContent('Queda 1 minuto.');

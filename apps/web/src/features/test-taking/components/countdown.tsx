@@ -5,12 +5,18 @@ import { formatClock, remainingSeconds } from '../lib/countdown.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 
 const TICK_MS = 250;
+/** What each warning says (core `TIME_WARNINGS_SECONDS`). */
+const WARNING_TEXT: Record<number, string> = {
+  600: 'countdown.warning10',
+  300: 'countdown.warning5',
+  60: 'countdown.warning1',
+};
 /** The last minutes are shown in warning colours. */
 const WARNING_SECONDS = 5 * 60;
 
 /**
- * Time left until the server's deadline, by the server's clock (`offsetMs`). At 5 minutes and at
- * 1 minute left it says so, in words that stay next to the clock and in a live region screen
+ * Time left until the server's deadline, by the server's clock (`offsetMs`). At 10, 5 and 1
+ * minutes left it says so, in words that stay next to the clock and in a live region screen
  * readers announce. At 0 it calls `onExpire` once. It re-renders itself only: the question on
  * screen does not tick.
  */
@@ -60,7 +66,7 @@ export function Countdown({
       <span role="alert" aria-live="assertive" className="countdown__live">
         {warning !== null && (
           <span className="countdown__warning">
-            {warning === 60 ? t('countdown.warning1') : t('countdown.warning5')}
+            {t(WARNING_TEXT[warning] ?? 'countdown.warning1')}
           </span>
         )}
       </span>

@@ -79,7 +79,7 @@ export const QuestionView = memo(function QuestionView({
   return (
     <article className="question" aria-labelledby={headingId}>
       <header className="question__header">
-        <h2 id={headingId} className="question__heading">
+        <h2 id={headingId} className="question__heading" tabIndex={-1}>
           {t('question.heading', { number, total })}
         </h2>
         {question.is_multi_choice && <Tag color="blue">{t('question.multiChoice')}</Tag>}

@@ -3,10 +3,10 @@ import Alert from 'antd/es/alert';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
-import { CUSTOM_PASS_PERCENTAGE } from '@ensaya/core/engine/scoring';
 import { DonutChart, type DonutSlice } from '../../../components/charts/donut-chart.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { formatClock } from '../lib/countdown.ts';
+import { resultOutcome } from '../lib/result-outcome.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 
 const COLORS = { correct: '#16a34a', incorrect: '#dc2626', unanswered: '#94a3b8' } as const;
@@ -30,17 +30,19 @@ export function ResultView({ result }: { result: AttemptResult }) {
       result.percentage,
     ),
   });
-  const threshold =
-    result.type === 'custom'
-      ? t('result.customThreshold', { percentage, pass: CUSTOM_PASS_PERCENTAGE })
-      : t('result.officialThreshold', { count: result.score, grade: result.approval_grade });
+  const outcome = resultOutcome(result, percentage);
 
   const facts: Array<[string, string | number]> = [
     [t('result.date'), formatDate(result.start)],
     [t('result.grade'), result.score],
     [t('result.time'), formatClock(result.elapsed_seconds)],
-    [t('result.total'), result.total],
-    [t('result.correct'), result.correct],
+    [t('result.total'), result.total + result.pilot_count],
+    result.pilot_count > 0
+      ? [
+          t('result.correct'),
+          t('result.scoredCorrect', { correct: result.correct, total: result.total }),
+        ]
+      : [t('result.correct'), result.correct],
     [t('result.incorrect'), result.incorrect],
     [t('result.unanswered'), result.unanswered],
   ];
@@ -48,15 +50,19 @@ export function ResultView({ result }: { result: AttemptResult }) {
   return (
     <div className="result">
       <p className="result__subject">
-        {result.subject_name} · {t(`result.mode.${result.mode}`)}
+        {result.subject_name}
+        {result.elective && ` · ${result.elective.name}`} · {t(`result.mode.${result.mode}`)}
       </p>
       <Alert
         className="result__outcome"
-        type={result.passed ? 'success' : 'error'}
+        type={outcome.tone}
         showIcon
-        title={result.passed ? t('result.passed') : t('result.failed')}
-        description={threshold}
+        title={t(outcome.titleKey, outcome.values)}
+        description={t(outcome.descriptionKey, outcome.values)}
       />
+      {result.pilot_count > 0 && (
+        <p className="result__pilots">{t('result.pilotNotice', { count: result.pilot_count })}</p>
+      )}
       <div className="result__body">
         <dl className="result__facts">
           {facts.map(([label, value]) => (

@@ -1,4 +1,5 @@
 import 'katex/dist/katex.min.css';
+import './figures.css';
 import { memo, useLayoutEffect, useRef } from 'react';
 
 /**

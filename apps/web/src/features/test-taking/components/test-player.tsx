@@ -28,6 +28,8 @@ import { clockOffsetMs } from '../lib/countdown.ts';
 import { readPosition, writePosition } from '../lib/resume-position.ts';
 import { isChoiceArrow, shortcutOf } from '../lib/shortcuts.ts';
 import { markTestOver } from '../lib/test-flags.ts';
+import { ReadingSettingsControls } from '../../reading-settings/components/reading-settings-controls.tsx';
+import { READING_NAMESPACE } from '../../reading-settings/lib/reading-i18n.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 import { CommentBox } from './comment-box.tsx';
 import { Countdown } from './countdown.tsx';
@@ -60,6 +62,16 @@ type OpenDialog = 'finish' | 'leave' | null;
 
 /** Why the page sends the attempt, and how the server is told (core `AttemptEndReason`). */
 const END_REASON = { finish: 'student', deadline: 'time', leave: 'leave' } as const;
+
+/** Focuses the choice `step` places from `radio` in its question (wrapping), without checking it. */
+function moveChoiceFocus(radio: HTMLInputElement, step: number) {
+  const choices = Array.from(
+    radio.closest('fieldset')?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [],
+  );
+  const at = choices.indexOf(radio);
+  if (at < 0 || choices.length === 0) return;
+  choices[(at + step + choices.length) % choices.length]!.focus();
+}
 
 /** Keys inside a dialog (the instructions, the send confirmation, a message) are the dialog's. */
 function isInDialog(target: EventTarget | null): boolean {
@@ -99,6 +111,11 @@ export function TestPlayer({
   });
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [isSending, setIsSending] = useState(false);
+  const [isReadingOpen, setIsReadingOpen] = useState(false);
+  /** Said by screen readers (a polite live region): "Question 3 marked for review". */
+  const [announcement, setAnnouncement] = useState('');
+  /** Set when the palette or the pager moves: the new question's heading then takes the focus. */
+  const focusHeadingRef = useRef(false);
   /** Sent, being sent, or left: no more saving, leaving or sending. */
   const isOverRef = useRef(false);
   const isClosedRef = useRef(false);
@@ -205,6 +222,13 @@ export function TestPlayer({
     (next: number) => setIndex(Math.max(0, Math.min(total - 1, next))),
     [total],
   );
+  const selectAndFocus = useCallback(
+    (next: number) => {
+      focusHeadingRef.current = true;
+      select(next);
+    },
+    [select],
+  );
   const toggleContext = useCallback(() => setIsContextVisible((visible) => !visible), []);
   const openFinish = useCallback(() => setOpenDialog('finish'), []);
 
@@ -221,20 +245,40 @@ export function TestPlayer({
 
   const question = questions[index]!;
 
-  // Keyboard: arrows move between questions (never change the answer), A-I or 1-9 choose, M marks.
+  useEffect(() => {
+    if (!focusHeadingRef.current) return;
+    focusHeadingRef.current = false;
+    document.getElementById(`question-${question.stem_id}-heading`)?.focus();
+  }, [question.stem_id]);
+
+  /** Marks or unmarks a question, and says so to screen readers. */
+  const markAndAnnounce = useCallback(
+    (stemId: number) => {
+      const number = questions.findIndex((item) => item.stem_id === stemId) + 1;
+      const wasMarked = answerOf(answers, stemId).isMarked;
+      toggleMark(stemId);
+      setAnnouncement(t(wasMarked ? 'announce.unmarked' : 'announce.marked', { number }));
+    },
+    [answers, questions, t, toggleMark],
+  );
+
+  // Keyboard: left and right move between questions, up and down between choices (never changing
+  // the answer), A-I or 1-9 and Space choose, M marks.
   useEffect(() => {
     if (!hasStarted || openDialog !== null) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isOverRef.current || isInDialog(event.target)) return;
       if (isChoiceArrow(event)) {
+        // Up and down move the focus between the choices without choosing (Space chooses).
         event.preventDefault();
+        moveChoiceFocus(event.target as HTMLInputElement, event.key === 'ArrowDown' ? 1 : -1);
         return;
       }
       const action = shortcutOf(event);
       if (!action) return;
       if (action.kind === 'previous') select(index - 1);
       else if (action.kind === 'next') select(index + 1);
-      else if (action.kind === 'mark') toggleMark(question.stem_id);
+      else if (action.kind === 'mark') markAndAnnounce(question.stem_id);
       else {
         const choice = question.choices[action.index];
         if (!choice) return;
@@ -245,7 +289,7 @@ export function TestPlayer({
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [answers, choose, hasStarted, index, openDialog, question, select, toggleMark]);
+  }, [answers, choose, hasStarted, index, markAndAnnounce, openDialog, question, select]);
 
   return (
     <div className="test-page">
@@ -271,7 +315,22 @@ export function TestPlayer({
           {t('player.progress', { answered: counts.answered, total })}
         </span>
         <SaveIndicator status={saveStatus} />
+        <button
+          type="button"
+          className="test-page__reading-toggle"
+          aria-expanded={isReadingOpen}
+          aria-controls="test-reading-panel"
+          onClick={() => setIsReadingOpen((open) => !open)}
+        >
+          <span aria-hidden="true">Aa</span> {t('title', { ns: READING_NAMESPACE })}
+        </button>
       </div>
+      <div id="test-reading-panel" className="test-page__reading" hidden={!isReadingOpen}>
+        {isReadingOpen && <ReadingSettingsControls />}
+      </div>
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </span>
 
       {hasStarted && (
         <div className="player">
@@ -288,7 +347,7 @@ export function TestPlayer({
               onToggleContext={toggleContext}
               onChoose={choose}
               onReveal={reveal}
-              onToggleMark={toggleMark}
+              onToggleMark={markAndAnnounce}
             />
             <div className="player__actions">
               <Button onClick={() => select(index - 1)} disabled={index === 0}>
@@ -302,7 +361,7 @@ export function TestPlayer({
                 {t('player.next')}
               </Button>
             </div>
-            <QuestionPaginator total={total} current={index} onSelect={select} />
+            <QuestionPaginator total={total} current={index} onSelect={selectAndFocus} />
             <CommentBox
               subjectId={attempt.subject_id}
               stemId={question.stem_id}
@@ -316,7 +375,7 @@ export function TestPlayer({
               questions={questions}
               answers={answers}
               current={index}
-              onSelect={select}
+              onSelect={selectAndFocus}
             />
           </aside>
         </div>

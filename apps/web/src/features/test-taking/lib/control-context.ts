@@ -18,8 +18,11 @@ export interface ControlContext {
   type: 'custom' | 'official';
   /** The attempt being taken, or the past attempt chosen in the history. */
   userTestId: number | null;
-  /** `/revision`: the student's own wrong answers or everyone's most failed questions. */
-  wrongSource?: 'own' | 'general';
+  /**
+   * `/revision`: the student's own wrong answers, everyone's most failed questions, or the
+   * spaced-review queue due today (`review`).
+   */
+  wrongSource?: 'own' | 'general' | 'review';
 }
 
 const CONTROL_KEY = 'control';

@@ -6,16 +6,17 @@ import { AttemptPage, NoAttempt } from '../components/attempt-page.tsx';
 import { useStartTest } from '../hooks/use-start-test.tsx';
 import { readControl } from '../lib/control-context.ts';
 
-type WrongSource = 'own' | 'general';
+type WrongSource = 'own' | 'general' | 'review';
 
 function parseSource(value: string | null | undefined): WrongSource | null {
-  return value === 'own' || value === 'general' ? value : null;
+  return value === 'own' || value === 'general' || value === 'review' ? value : null;
 }
 
 /**
  * Starts a wrong-answers test for the subject in the control context: the student's own wrong
- * answers or everyone's most failed questions (`?source=` or the context's `wrongSource`). With
- * none, the server's message ("No tienes preguntas incorrectas") and then the dashboard.
+ * answers, everyone's most failed questions, or the spaced-review queue due today (`?source=` or
+ * the context's `wrongSource`). With none, the server's message ("No tienes preguntas
+ * incorrectas") and then the dashboard.
  */
 function WrongAnswersStarter({ source }: { source: WrongSource | null }) {
   const { t } = useTranslation();

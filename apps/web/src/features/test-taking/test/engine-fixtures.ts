@@ -31,6 +31,7 @@ export const setup: SubjectSetup = {
   description: null,
   standard_test_id: 2,
   approval_grade: 33,
+  approval_rule: 'pass_mark',
   period_id: 70,
   period_name: 'Examen teórico 2026',
   test_duration: 45,
@@ -49,6 +50,7 @@ export const setup: SubjectSetup = {
       with_context: 0,
       weight: 60,
       exam_quota: 21,
+      is_elective: false,
     },
     {
       theme_id: 72,
@@ -57,9 +59,11 @@ export const setup: SubjectSetup = {
       with_context: 4,
       weight: 40,
       exam_quota: 14,
+      is_elective: false,
     },
   ],
   max_stem_number: 60,
+  last_elective_theme_id: null,
 };
 
 /** Question `n` (1-based): single choice with three choices, the second correct. */
@@ -126,7 +130,11 @@ export const result: AttemptResult = {
   score: 34,
   passed: true,
   approval_grade: 33,
+  approval_rule: 'pass_mark',
+  application_average: null,
   total: 35,
+  pilot_count: 0,
+  elective: null,
   correct: 31,
   incorrect: 3,
   unanswered: 1,
