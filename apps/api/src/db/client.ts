@@ -24,6 +24,11 @@ export type Database = {
 };
 
 /** Measured on 2 cores (docs/benchmarks.md): more connections than this only queue in PostgreSQL. */
+/** The rows of `db.execute`: both drivers (node-postgres and PGlite) return them under `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export const DEFAULT_POOL_SIZE = 10;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetLanguageFromStorage } from '../lib/i18n.ts';
 
-// Pages are lazy chunks; on a loaded machine their first import can take over the default second.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazy chunks; on a loaded machine (CI runs the three projects at once on two cores) their
+// first import can take several seconds, far over the default second.
+configure({ asyncUtilTimeout: 12_000 });
 
 // jsdom has no layout engine: give Ant Design the browser APIs it probes, and record scrolling.
 // The test browser prefers reduced motion: jsdom never ends CSS transitions, so an animated

@@ -60,9 +60,10 @@ export const stems = pgTable(
     /** Inactive questions are never drawn again; attempts that used them keep them. */
     isActive: boolean('is_active').notNull().default(true),
     /**
-     * From the sequence `content_version_seq`; raised by triggers (migration 0008) whenever the
-     * statement, source link, context, a choice or the context's text changes. A set of stems is
-     * named by its ids and the largest version among them (modules/content/attempt-content.ts).
+     * From the sequence `content_version_seq`; raised by triggers (migrations 0008 and 0013) whenever
+     * the statement, source link, context, a choice, the context's text, the active flag or the
+     * subject changes. A set of stems is named by its ids and the largest version among them, a
+     * subject's bank by its stem count and largest version (modules/content/attempt-content.ts).
      */
     contentVersion: bigint('content_version', { mode: 'number' })
       .notNull()
@@ -87,6 +88,7 @@ export const stems = pgTable(
     }).onDelete('restrict'),
     uniqueIndex('stems_subject_id_stem_number_unique').on(t.subjectId, t.stemNumber),
     index('stems_theme_id_stem_number_idx').on(t.themeId, t.stemNumber),
+    index('stems_subject_id_content_version_idx').on(t.subjectId, t.contentVersion),
     index('stems_context_id_idx')
       .on(t.contextId)
       .where(sql`${t.contextId} is not null`),

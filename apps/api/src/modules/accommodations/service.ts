@@ -51,15 +51,6 @@ export async function saveReadingSettings(
   return presentSettings(row);
 }
 
-/** The extra time granted to a user, in percent (0 when none or the user is unknown). */
-export async function extraTimePercentOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ extraTimePercent: users.extraTimePercent })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.extraTimePercent ?? 0;
-}
-
 // --- Back office ---
 
 const adminColumns = {

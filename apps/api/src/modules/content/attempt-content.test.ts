@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptContent, AttemptState } from '@ensaya/core/contracts/engine';
 import { withContent } from '@ensaya/core/engine/attempt-content';
-import { contexts, stemChoices } from '../../db/schema/index.ts';
+import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 import {
+  bankContentKey,
   buildContentBody,
   contentBuilds,
   contentKey,
@@ -18,12 +19,18 @@ import {
 
 let t: TestApp;
 let bank: TestBank;
+/** A bank of 30 where a mock exam draws 6: under a quarter, so attempts are named by their set. */
+let wideBank: TestBank;
 let admin: TestClient;
+
+const BANK_URL = /^\/api\/content\/_[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+~[0-9a-z]+~[\w-]{22}$/;
+const SET_URL = /^\/api\/content\/[0-9a-z.-]+~[0-9a-z]+~[\w-]{22}$/;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // Small themes: every mock exam takes the whole bank, so students share one content key.
+  // Small themes: every mock exam takes the whole bank, so attempts are named by the bank.
   bank = await createBank(t.db, { weights: [50, 50], perTheme: 3, questionCount: 6 });
+  wideBank = await createBank(t.db, { weights: [50, 50], perTheme: 15, questionCount: 6 });
   admin = new TestClient(t.app);
   await admin.login((await createAdmin(t.db)).email, TEST_PASSWORD);
 });
@@ -32,14 +39,15 @@ afterAll(() => t.close());
 async function student(options: { debug?: boolean } = {}) {
   const user = await createStudent(t.db, { permissions: options.debug ? ['debug'] : [] });
   await grantAccess(t.db, user.id, bank.subject.id);
+  await grantAccess(t.db, user.id, wideBank.subject.id);
   const client = new TestClient(t.app);
   await client.login(user.email, TEST_PASSWORD);
   return client;
 }
 
-async function startExam(client: TestClient): Promise<AttemptState> {
+async function startExam(client: TestClient, subject = bank): Promise<AttemptState> {
   const response = await client.post('/api/user-tests', {
-    subject_id: bank.subject.id,
+    subject_id: subject.subject.id,
     mode: 'mock_exam',
     replace_in_progress: true,
   });
@@ -47,13 +55,16 @@ async function startExam(client: TestClient): Promise<AttemptState> {
   return response.json().data;
 }
 
+const reread = async (client: TestClient, attempt: AttemptState) =>
+  (await client.get(`/api/user-tests/${attempt.id}`)).json().data as AttemptState;
+
 describe('question content apart from the attempt', () => {
   it('starts and reads a running attempt without any HTML or key, naming its content', async () => {
     const client = await student();
     const started = await startExam(client);
     const read = (await client.get(`/api/user-tests/${started.id}`)).json().data as AttemptState;
     for (const attempt of [started, read]) {
-      expect(attempt.content_url).toMatch(/^\/api\/content\/[0-9a-z.-]+~[0-9a-z]+~[\w-]{22}$/);
+      expect(attempt.content_url).toMatch(BANK_URL);
       expect(JSON.stringify(attempt)).not.toMatch(/_html|<p|katex|is_correct|correct_choice/);
       expect(attempt.questions).toHaveLength(6);
       expect(attempt.questions[0]!.choices[0]).toEqual({ id: expect.any(Number), label: 'A' });
@@ -67,7 +78,7 @@ describe('question content apart from the attempt', () => {
     const response = await client.get(attempt.content_url!);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(response.headers.etag).toMatch(/^"[\w-]{22}"$/);
+    expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const content = response.json().data as AttemptContent;
     expect(content.questions.map((question) => question.stem_id).sort()).toEqual(
@@ -94,16 +105,18 @@ describe('question content apart from the attempt', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('builds a key once for every student and sends brotli or gzip as asked', async () => {
+  it('builds the bank once for every student, each with a key of their own, brotli or gzip as asked', async () => {
     const [one, two] = [await student(), await student()];
     const first = await startExam(one);
     const second = await startExam(two);
-    // Shuffled orders, same questions: one key.
-    expect(second.content_url).toBe(first.content_url);
+    // Each student's key is theirs; the body behind both is one.
+    expect(second.content_url).not.toBe(first.content_url);
     const before = contentBuilds.count;
     const br = await one.get(first.content_url!, { headers: { 'accept-encoding': 'gzip, br' } });
-    const gz = await two.get(first.content_url!, { headers: { 'accept-encoding': 'gzip' } });
-    const plain = await two.get(first.content_url!, { headers: { 'accept-encoding': 'identity' } });
+    const gz = await two.get(second.content_url!, { headers: { 'accept-encoding': 'gzip' } });
+    const plain = await two.get(second.content_url!, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(contentBuilds.count - before).toBeLessThanOrEqual(1);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
@@ -111,15 +124,17 @@ describe('question content apart from the attempt', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    // A key works only for the student it was issued to.
+    expect((await one.get(second.content_url!)).statusCode).toBe(404);
   });
 
   it('refuses a tampered key (404, localized) and a signed-out caller (401)', async () => {
     const client = await student();
     const attempt = await startExam(client);
     const url = attempt.content_url!;
-    // Another stem id with the same signature.
-    const tampered = url.replace(/\/api\/content\/([0-9a-z]+)/, (_, first: string) => {
-      return `/api/content/${(parseInt(first, 36) + 1).toString(36)}`;
+    // Another subject with the same signature.
+    const tampered = url.replace(/\/api\/content\/_([0-9a-z]+)/, (_, first: string) => {
+      return `/api/content/_${(parseInt(first, 36) + 1).toString(36)}`;
     });
     const refused = await client.get(tampered, { headers: { 'x-localization': 'es' } });
     expect(refused.statusCode).toBe(404);
@@ -128,7 +143,7 @@ describe('question content apart from the attempt', () => {
     expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
   });
 
-  it('names new content once an admin edits a statement, a choice or a context', async () => {
+  it('names a new bank once an admin edits a statement, a choice or a context, or retires a question', async () => {
     const client = await student();
     const attempt = await startExam(client);
     const stemId = attempt.questions[0]!.stem_id;
@@ -138,7 +153,7 @@ describe('question content apart from the attempt', () => {
       payload: { statement: '<p>Enunciado corregido</p>' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const afterStem = await startExam(client);
+    const afterStem = await reread(client, attempt);
     expect(afterStem.content_url).not.toBe(attempt.content_url);
     const content = (await client.get(afterStem.content_url!)).json().data as AttemptContent;
     expect(content.questions.find((q) => q.stem_id === stemId)!.statement_html).toContain(
@@ -149,7 +164,7 @@ describe('question content apart from the attempt', () => {
       .update(stemChoices)
       .set({ bodyHtml: 'otra' })
       .where(eq(stemChoices.id, afterStem.questions[1]!.choices[0]!.id));
-    const afterChoice = await startExam(client);
+    const afterChoice = await reread(client, attempt);
     expect(afterChoice.content_url).not.toBe(afterStem.content_url);
 
     const contextId = content.contexts[0]!.id;
@@ -157,18 +172,29 @@ describe('question content apart from the attempt', () => {
       .update(contexts)
       .set({ bodyHtml: '<p>Otro texto</p>' })
       .where(eq(contexts.id, contextId));
-    const afterContext = await startExam(client);
+    const afterContext = await reread(client, attempt);
     expect(afterContext.content_url).not.toBe(afterChoice.content_url);
+    expect(afterContext.content_url).toMatch(BANK_URL);
 
     // A key already served keeps its content (immutable); one issued before an edit and never
-    // served answers with the current content, not kept.
-    const served = await client.get(attempt.content_url!);
+    // served is refused: the attempt, read again, names the current bank.
+    const served = await client.get(afterStem.content_url!);
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(served.body).not.toContain('Enunciado corregido');
-    const old = await client.get(afterChoice.content_url!);
-    expect(old.statusCode).toBe(200);
-    expect(old.headers['cache-control']).toBe('private, no-store');
-    expect(old.body).toContain('Otro texto');
+    expect(served.body).toContain('Enunciado corregido');
+    expect(served.body).not.toContain('Otro texto');
+    expect((await client.get(afterChoice.content_url!)).statusCode).toBe(404);
+    const current = await client.get(afterContext.content_url!);
+    expect(current.statusCode).toBe(200);
+    expect(current.body).toContain('Otro texto');
+
+    // A question of the attempt taken out of the bank: the attempt is named by its own set, which
+    // still holds it.
+    await t.db.update(stems).set({ isActive: false }).where(eq(stems.id, stemId));
+    const retired = await reread(client, attempt);
+    expect(retired.content_url).toMatch(SET_URL);
+    const own = (await client.get(retired.content_url!)).json().data as AttemptContent;
+    expect(own.questions.map((q) => q.stem_id)).toContain(stemId);
+    await t.db.update(stems).set({ isActive: true }).where(eq(stems.id, stemId));
   });
 
   it('keeps keys for a debug user and study mode reveals in the attempt answer', async () => {
@@ -190,6 +216,39 @@ describe('question content apart from the attempt', () => {
   });
 });
 
+describe('content of an attempt that holds a small part of the bank', () => {
+  it('is named by its own set: one key per set, a stale key answered once with the current text', async () => {
+    const client = await student();
+    const attempt = await startExam(client, wideBank);
+    expect(attempt.content_url).toMatch(SET_URL);
+    const content = (await client.get(attempt.content_url!)).json().data as AttemptContent;
+    expect(content.questions.map((q) => q.stem_id).sort()).toEqual(
+      attempt.questions.map((q) => q.stem_id).sort(),
+    );
+    // Another student may read it (the set's signature is the proof), and a tampered one is refused.
+    expect((await (await student()).get(attempt.content_url!)).statusCode).toBe(200);
+    const tampered = attempt.content_url!.replace(
+      /\/api\/content\/([0-9a-z]+)/,
+      (_, first: string) => {
+        return `/api/content/${(parseInt(first, 36) + 1).toString(36)}`;
+      },
+    );
+    expect((await client.get(tampered)).statusCode).toBe(404);
+
+    // Issued, never served, then edited: answered with the current text, not kept.
+    const again = await startExam(client, wideBank);
+    await t.db
+      .update(stemChoices)
+      .set({ bodyHtml: '<p>Cambiada</p>' })
+      .where(eq(stemChoices.id, again.questions[0]!.choices[0]!.id));
+    const old = await client.get(again.content_url!);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe('private, no-store');
+    expect(old.body).toContain('Cambiada');
+    expect((await reread(client, again)).content_url).not.toBe(again.content_url);
+  });
+});
+
 describe('content keys', () => {
   it('round-trips sorted ids as ranges and refuses another app key', () => {
     const key = contentKey('k'.repeat(32), [
@@ -199,7 +258,24 @@ describe('content keys', () => {
       { id: 40, version: 2 },
     ]);
     expect(key.startsWith('5-7.14~9~')).toBe(true);
-    expect(parseContentKey('k'.repeat(32), key)).toEqual({ stemIds: [5, 6, 7, 40], version: 9 });
+    expect(parseContentKey('k'.repeat(32), key)).toEqual({
+      kind: 'set',
+      stemIds: [5, 6, 7, 40],
+      version: 9,
+    });
+    const bankKey = bankContentKey(
+      'k'.repeat(32),
+      { subjectId: 3, count: 210, activeCount: 200, version: 77 },
+      12,
+    );
+    expect(bankKey.startsWith('_3.5u.c~25~')).toBe(true);
+    expect(parseContentKey('k'.repeat(32), bankKey)).toEqual({
+      kind: 'bank',
+      subjectId: 3,
+      count: 210,
+      userId: 12,
+      version: 77,
+    });
     expect(parseContentKey('x'.repeat(32), key)).toBeNull();
   });
 

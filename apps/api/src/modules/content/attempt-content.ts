@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { ContentQuestion } from '@ensaya/core/contracts/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
@@ -12,6 +12,15 @@ import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
 // from one sequence, so any edit to a member raises the maximum), signed with the app key. Students
 // whose attempts hold the same questions, in whatever order, share the key; the body is built and
 // compressed once per key and kept in a bounded in-process cache.
+//
+// A mock exam draws its questions from one bank, so its students hold different sets and would
+// each cost a body of their own. An attempt that holds at least a quarter of its subject's active
+// bank is named instead by the whole bank (`_<subject>.<stem count>.<user>~<version>`): one body
+// per subject and version, built and compressed once and shared by every student (the statements,
+// choices and contexts of the active bank, never keys or solutions, and only to the student it was
+// issued to). Its version is the largest among all the subject's stems and the count is theirs, so
+// an edit, an addition, a removal or a change of the active flag gives a new name; a name that is
+// no longer current is refused (404) rather than answered with a bank it did not name.
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,7 +28,15 @@ const gzipAsync = promisify(gzip);
 export const CONTENT_PATH = '/api/content/';
 const SIGNATURE_LENGTH = 22; // 132 bits of the HMAC-SHA256, base64url
 
-export type ContentRef = { stemIds: number[]; version: number };
+export type ContentRef =
+  | { kind: 'set'; stemIds: number[]; version: number }
+  | { kind: 'bank'; subjectId: number; count: number; userId: number; version: number };
+
+/** A subject's bank as an attempt view reads it: its stems (all of them) and their largest version. */
+export type BankState = { subjectId: number; count: number; activeCount: number; version: number };
+
+/** Attempts holding at least this share of their subject's active bank are named by the bank. */
+const BANK_SHARE = 0.25;
 
 /** Sorted ids as base-36 ranges: `1a-1f.2c.30-3k`. Banks drawn whole collapse to a few ranges. */
 function encodeIds(sortedIds: ReadonlyArray<number>): string {
@@ -61,7 +78,34 @@ export function contentKey(
 ): string {
   const ids = [...new Set(members.map((member) => member.id))].sort((a, b) => a - b);
   const version = members.reduce((max, member) => Math.max(max, member.version), 0);
-  const payload = `${encodeIds(ids)}~${version.toString(36)}`;
+  return signed(appKey, `${encodeIds(ids)}~${version.toString(36)}`);
+}
+
+/** The signed key of a subject's whole bank, for one student. */
+export function bankContentKey(appKey: string, bank: BankState, userId: number): string {
+  const name = [bank.subjectId, bank.count, userId].map((n) => n.toString(36)).join('.');
+  return signed(appKey, `_${name}~${bank.version.toString(36)}`);
+}
+
+/**
+ * The key of a running attempt's content: its subject's bank when the attempt holds a large share
+ * of it and every one of its stems is still active in it, else its own set of stems.
+ */
+export function attemptContentKey(
+  appKey: string,
+  userId: number,
+  members: ReadonlyArray<{ id: number; version: number; isActive: boolean }>,
+  bank: BankState | null,
+): string {
+  const useBank =
+    bank !== null &&
+    bank.activeCount > 0 &&
+    members.length >= bank.activeCount * BANK_SHARE &&
+    members.every((member) => member.isActive && member.version <= bank.version);
+  return useBank ? bankContentKey(appKey, bank, userId) : contentKey(appKey, members);
+}
+
+function signed(appKey: string, payload: string): string {
   return `${payload}~${sign(appKey, payload)}`;
 }
 
@@ -74,9 +118,21 @@ export function parseContentKey(appKey: string, key: string): ContentRef | null 
   const expected = Buffer.from(sign(appKey, payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [ids, version] = payload.split('~');
-  const stemIds = ids ? decodeIds(ids) : null;
-  if (!stemIds || !version || !/^[0-9a-z]{1,12}$/.test(version)) return null;
-  return { stemIds, version: parseInt(version, 36) };
+  if (!ids || !version || !/^[0-9a-z]{1,12}$/.test(version)) return null;
+  const bank = /^_([0-9a-z]{1,10})\.([0-9a-z]{1,10})\.([0-9a-z]{1,10})$/.exec(ids);
+  if (bank) {
+    const [subjectId, count, userId] = bank.slice(1).map((part) => parseInt(part!, 36));
+    return {
+      kind: 'bank',
+      subjectId: subjectId!,
+      count: count!,
+      userId: userId!,
+      version: parseInt(version, 36),
+    };
+  }
+  const stemIds = decodeIds(ids);
+  if (!stemIds) return null;
+  return { kind: 'set', stemIds, version: parseInt(version, 36) };
 }
 
 /**
@@ -131,12 +187,48 @@ export async function buildContentBody(
   const heads =
     ids.length === 0
       ? []
-      : await db
-          .select({ id: stems.id, version: stems.contentVersion, contextId: stems.contextId })
-          .from(stems)
-          .where(inArray(stems.id, ids))
-          .orderBy(asc(stems.id));
-  const questionKey = (head: (typeof heads)[number]) => `q${head.id}:${head.version}`;
+      : await db.select(HEAD).from(stems).where(inArray(stems.id, ids)).orderBy(asc(stems.id));
+  return {
+    body: await assembleBody(db, heads, fragments),
+    version: heads.reduce((max, head) => Math.max(max, head.version), 0),
+  };
+}
+
+/**
+ * The body of a subject's whole active bank, with the bank's count and version (over all its stems,
+ * active or not) that its key must name to be current.
+ */
+export async function buildBankBody(
+  db: DbOrTx,
+  subjectId: number,
+  fragments: FragmentCache,
+): Promise<{ body: string; count: number; version: number }> {
+  const heads = await db
+    .select({ ...HEAD, isActive: stems.isActive })
+    .from(stems)
+    .where(eq(stems.subjectId, subjectId))
+    .orderBy(asc(stems.id));
+  return {
+    body: await assembleBody(
+      db,
+      heads.filter((head) => head.isActive),
+      fragments,
+    ),
+    count: heads.length,
+    version: heads.reduce((max, head) => Math.max(max, head.version), 0),
+  };
+}
+
+const HEAD = { id: stems.id, version: stems.contentVersion, contextId: stems.contextId };
+
+type Head = { id: number; version: number; contextId: number | null };
+
+async function assembleBody(
+  db: DbOrTx,
+  heads: ReadonlyArray<Head>,
+  fragments: FragmentCache,
+): Promise<string> {
+  const questionKey = (head: Head) => `q${head.id}:${head.version}`;
   const contextVersions = new Map<number, number>();
   for (const head of heads) {
     if (head.contextId === null) continue;
@@ -210,10 +302,7 @@ export async function buildContentBody(
     .sort((a, b) => a - b)
     .map((id) => found.get(contextKey(id)))
     .filter(Boolean);
-  return {
-    body: `{"data":{"questions":[${questionsJson.join(',')}],"contexts":[${contextsJson.join(',')}]}}`,
-    version: heads.reduce((max, head) => Math.max(max, head.version), 0),
-  };
+  return `{"data":{"questions":[${questionsJson.join(',')}],"contexts":[${contextsJson.join(',')}]}}`;
 }
 
 /** Bodies built since the process started, every cache included (tests and benchmarks read it). */
@@ -233,11 +322,15 @@ export class ContentEntry {
   private readonly encoded = new Map<ContentEncoding, Promise<Buffer>>();
   size: number;
 
-  constructor(identity: Buffer, etag: string, current = true) {
+  /** Brotli quality: a body shared by many (a whole bank) is worth more time than one student's set. */
+  private readonly brotliQuality: number;
+
+  constructor(identity: Buffer, etag: string, current = true, brotliQuality = 5) {
     this.identity = identity;
     this.etag = etag;
     this.current = current;
     this.size = identity.length;
+    this.brotliQuality = brotliQuality;
   }
 
   body(encoding: ContentEncoding, onGrow: (bytes: number) => void): Promise<Buffer> {
@@ -248,10 +341,10 @@ export class ContentEntry {
         encoding === 'br'
           ? brotli(this.identity, {
               params: {
-                // Quality 5: most sets of questions are one student's own draw, so a burst of
-                // starts compresses many distinct bodies. Measured on a 170 KB exam: quality 9
-                // takes about 4x the time of 5 for 1 % fewer bytes.
-                [constants.BROTLI_PARAM_QUALITY]: 5,
+                // Quality 5 for sets: most are one student's own draw, so a burst of starts
+                // compresses many distinct bodies. Measured on a 170 KB exam: quality 9 takes
+                // about 4x the time of 5 for 1 % fewer bytes.
+                [constants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
               },

@@ -9,6 +9,7 @@ import {
   ContentCache,
   ContentEntry,
   FragmentCache,
+  buildBankBody,
   buildContentBody,
   parseContentKey,
   pickEncoding,
@@ -50,15 +51,29 @@ export const contentRoutes: FastifyPluginAsyncZod<
       const key = request.params['*'];
       const ref = parseContentKey(appKey, key);
       if (!ref) throw new AppError(404, 'error.notFound');
-      const entry = await cache.get(key, async () => {
-        const { body: json, version } = await buildContentBody(db, ref.stemIds, fragments);
-        const body = Buffer.from(json);
-        return new ContentEntry(
-          body,
-          `"${key.slice(key.lastIndexOf('~') + 1)}"`,
-          version === ref.version,
-        );
-      });
+      let entry: ContentEntry | null;
+      if (ref.kind === 'bank') {
+        // Issued to one student; the body is shared by every student of the subject and version.
+        if (ref.userId !== request.user!.id) throw new AppError(404, 'error.notFound');
+        const bankKey = `_${ref.subjectId}.${ref.count}~${ref.version}`;
+        entry = await cache.get(bankKey, async () => {
+          const built = await buildBankBody(db, ref.subjectId, fragments);
+          // A bank that changed since the key was issued is not the one it named: the attempt,
+          // read again, names the current one.
+          if (built.count !== ref.count || built.version !== ref.version) return null;
+          return new ContentEntry(Buffer.from(built.body), `"b${bankKey}"`, true, 9);
+        });
+      } else {
+        entry = await cache.get(key, async () => {
+          const { body: json, version } = await buildContentBody(db, ref.stemIds, fragments);
+          const body = Buffer.from(json);
+          return new ContentEntry(
+            body,
+            `"${key.slice(key.lastIndexOf('~') + 1)}"`,
+            version === ref.version,
+          );
+        });
+      }
       if (!entry) throw new AppError(404, 'error.notFound');
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const etag = entry.etag.replace(/"$/, encoding === 'identity' ? '"' : `-${encoding}"`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 
 // The item analysis job. Submitted attempts are queued by a trigger (migration 0011); a refresh
 // takes a batch with `FOR UPDATE SKIP LOCKED`, folds it into `item_stats` and
@@ -76,7 +76,3 @@ export async function pendingAttempts(db: Db): Promise<number> {
 
 const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
-// Both drivers (node-postgres and PGlite) return the rows under `rows`.
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { populationQueue } from '../../db/schema/index.ts';
 
 // The rows every student shares (`subject_population_stats`, `theme_population_stats`,
@@ -193,10 +193,6 @@ export async function drainPopulationQueueFully(
     if (!drained) return total;
     total += drained;
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 type Scheduler = { request(): void; stop(): Promise<void> };

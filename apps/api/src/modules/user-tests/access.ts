@@ -1,5 +1,5 @@
 import { ACCESS_UNTIL_END_STATUSES } from '@ensaya/core/subscriptions/access';
-import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions, userSubscriptionSubjects } from '../../db/schema/index.ts';
 
@@ -24,27 +24,33 @@ export async function subjectsWithAccess(
       userSubscriptionSubjects,
       eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
     )
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        or(
-          eq(userSubscriptions.status, 'Active'),
-          and(
-            inArray(userSubscriptions.status, [...ACCESS_UNTIL_END_STATUSES]),
-            gte(userSubscriptions.subscriptionEnd, now),
-          ),
-        ),
-        subjectIds ? inArray(userSubscriptionSubjects.subjectId, [...subjectIds]) : undefined,
-      ),
-    );
+    .where(accessCondition(userId, now, subjectIds));
   return new Map(rows.map((row) => [row.subjectId, row.subscriptionId]));
 }
 
-export async function hasSubjectAccess(
-  db: DbOrTx,
-  userId: number,
-  subjectId: number,
-  now: Date,
-): Promise<boolean> {
-  return (await subjectsWithAccess(db, userId, now, [subjectId])).has(subjectId);
+/** The filter of the subscriptions (joined to their subjects) that give the student access now. */
+function accessCondition(userId: number, now: Date, subjectIds?: ReadonlyArray<number>) {
+  return and(
+    eq(userSubscriptions.userId, userId),
+    or(
+      eq(userSubscriptions.status, 'Active'),
+      and(
+        inArray(userSubscriptions.status, [...ACCESS_UNTIL_END_STATUSES]),
+        gte(userSubscriptions.subscriptionEnd, now),
+      ),
+    ),
+    subjectIds ? inArray(userSubscriptionSubjects.subjectId, [...subjectIds]) : undefined,
+  );
+}
+
+/** `exists (...)`: whether the student has access to the subject now, to read within a query. */
+export function hasSubjectAccessSql(db: DbOrTx, userId: number, subjectId: number, now: Date) {
+  return sql<boolean>`exists (${db
+    .select({ one: sql`1` })
+    .from(userSubscriptions)
+    .innerJoin(
+      userSubscriptionSubjects,
+      eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
+    )
+    .where(accessCondition(userId, now, [subjectId]))})`;
 }

@@ -13,7 +13,7 @@ import {
   userTestThemes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CONTENT_PATH, contentKey } from '../content/attempt-content.ts';
+import { CONTENT_PATH, attemptContentKey } from '../content/attempt-content.ts';
 import type { AttemptConfiguration } from './start.ts';
 import { attemptResult, submitAttempt } from './submit.ts';
 
@@ -64,7 +64,7 @@ export async function readAttempt(
   const submitted = attempt.status === 'submitted';
   const { questions, contentUrl } = submitted
     ? { questions: await sentQuestions(db, viewer, id), contentUrl: null }
-    : await runningQuestions(db, viewer, id, configuration.study_mode, appKey);
+    : await runningQuestions(db, viewer, attempt, configuration.study_mode, appKey);
   return {
     id: attempt.id,
     subject_id: attempt.subjectId,
@@ -152,7 +152,7 @@ const label = (index: number) => LABELS[index] ?? String(index + 1);
 async function runningQuestions(
   db: DbOrTx,
   viewer: Viewer,
-  id: number,
+  { id, subjectId }: { id: number; subjectId: number },
   studyMode: boolean,
   appKey: string,
 ): Promise<{ questions: AttemptQuestionState[]; contentUrl: string | null }> {
@@ -162,6 +162,11 @@ async function runningQuestions(
       revealedAt: userTestStems.revealedAt,
       stemNumber: stems.stemNumber,
       contentVersion: stems.contentVersion,
+      isActive: stems.isActive,
+      // The subject's bank (all its stems, the active ones, the largest version), computed once
+      // for the statement (an uncorrelated subquery), to name the content by the whole bank.
+      bank: sql<string[]>`(select array[count(*), count(*) filter (where b.is_active),
+        coalesce(max(b.content_version), 0)] from stems b where b.subject_id = ${subjectId})`,
       // Read only for study mode's revealed questions.
       solutionHtml: sql<
         string | null
@@ -210,9 +215,12 @@ async function runningQuestions(
     }
     return question;
   });
-  const key = contentKey(
+  const [count, activeCount, version] = rows[0]!.bank.map(Number);
+  const key = attemptContentKey(
     appKey,
-    rows.map((row) => ({ id: row.stemId, version: row.contentVersion })),
+    viewer.id,
+    rows.map((row) => ({ id: row.stemId, version: row.contentVersion, isActive: row.isActive })),
+    { subjectId, count: count!, activeCount: activeCount!, version: version! },
   );
   return { questions, contentUrl: `${CONTENT_PATH}${key}` };
 }

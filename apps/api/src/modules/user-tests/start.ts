@@ -18,7 +18,7 @@ import {
 import { timerSeconds } from '@ensaya/core/engine/setup';
 import { deadlineBeforeBegin } from '@ensaya/core/engine/timing';
 import { countsForPopulation } from '@ensaya/core/statistics/population';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   periods,
   periodThemes,
@@ -27,16 +27,16 @@ import {
   stemStats,
   subjects,
   themes,
+  users,
   userTests,
   userTestStems,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { hasSubjectAccess } from './access.ts';
+import { hasSubjectAccessSql } from './access.ts';
 import { isDebugUser } from './attempt-view.ts';
 import { submitAttempt } from './submit.ts';
 import { dueStems } from '../review/repo.ts';
-import { extraTimePercentOf } from '../accommodations/service.ts';
 
 /** Questions in a wrong-answers test when the period does not say. */
 const WRONG_ANSWERS_DEFAULT = 65;
@@ -135,27 +135,44 @@ export async function startAttempt(
   now: Date,
   random: Random = Math.random,
 ): Promise<number> {
-  const [subject] = await db
+  // What the start needs to know before choosing, in one query: the subject, its current period,
+  // the student's access, their attempt in progress in it and their extra-time accommodation.
+  const [head] = await db
     .select({
-      id: subjects.id,
-      standardTestId: subjects.standardTestId,
-      isActive: subjects.isActive,
+      subject: {
+        id: subjects.id,
+        standardTestId: subjects.standardTestId,
+        isActive: subjects.isActive,
+      },
+      period: periods,
+      hasAccess: hasSubjectAccessSql(db, user.id, body.subject_id, now),
+      open: sql<{ id: number; deadline_at: string | null } | null>`(
+        select json_build_object('id', o.id, 'deadline_at', o.deadline_at) from ${userTests} o
+        where o.user_id = ${user.id} and o.subject_id = ${subjects.id}
+          and o.status = 'in_progress')`,
+      extraTimePercent: sql<number | null>`(
+        select u.extra_time_percent from ${users} u where u.id = ${user.id})`,
     })
     .from(subjects)
+    .leftJoin(periods, and(eq(periods.subjectId, subjects.id), eq(periods.isCurrent, true)))
     .where(eq(subjects.id, body.subject_id));
-  if (!subject || !subject.isActive) {
+  const subject = head?.subject;
+  if (!head || !subject || !subject.isActive) {
     throw fieldFailure('subject_id', 'content.subjectUnknown');
   }
-  if (!(await hasSubjectAccess(db, user.id, subject.id, now))) {
-    throw new AppError(403, 'engine.noAccess');
-  }
-  const [period] = await db
-    .select()
-    .from(periods)
-    .where(and(eq(periods.subjectId, subject.id), eq(periods.isCurrent, true)));
+  if (!head.hasAccess) throw new AppError(403, 'engine.noAccess');
+  const period = head.period;
   if (!period) throw new AppError(422, 'engine.noQuestions');
 
-  await settleOpenAttempt(db, user.id, subject.id, body.replace_in_progress, now);
+  if (head.open) {
+    await settleOpenAttempt(
+      db,
+      user.id,
+      { id: Number(head.open.id), deadlineAt: timestampOrNull(head.open.deadline_at) },
+      body.replace_in_progress,
+      now,
+    );
+  }
 
   let type: 'custom' | 'official' = 'custom';
   let chosen: BankStem[];
@@ -308,7 +325,7 @@ export async function startAttempt(
     }
   }
   if (chosen.length === 0) throw new AppError(422, 'engine.noQuestions');
-  configuration = await withExtraTime(db, user.id, configuration);
+  configuration = withExtraTime(configuration, Number(head.extraTimePercent ?? 0));
 
   const choiceOrders = configuration.random_answer
     ? await shuffledChoiceOrders(db, chosen, random)
@@ -321,49 +338,60 @@ export async function startAttempt(
   const deadlineAt = deadlineBeforeBegin(now, configuration.seconds);
 
   try {
-    return await db.transaction(async (tx) => {
-      const [attempt] = await tx
-        .insert(userTests)
-        .values({
-          userId: user.id,
-          subjectId: subject.id,
-          standardTestId: subject.standardTestId,
-          periodId: period.id,
-          type,
+    const pilotSet = new Set(pilots);
+    const attemptInsert = db
+      .insert(userTests)
+      .values({
+        userId: user.id,
+        subjectId: subject.id,
+        standardTestId: subject.standardTestId,
+        periodId: period.id,
+        type,
+        mode: body.mode,
+        configuration,
+        startedAt: now,
+        deadlineAt,
+        specialNumbers,
+        totalTestStems: chosen.length - pilots.length,
+        pilotCount: pilots.length,
+        electiveThemeId,
+        sourceUserTestId,
+        countsForPopulation: countsForPopulation({
           mode: body.mode,
-          configuration,
-          startedAt: now,
-          deadlineAt,
-          specialNumbers,
-          totalTestStems: chosen.length - pilots.length,
-          pilotCount: pilots.length,
-          electiveThemeId,
-          sourceUserTestId,
-          countsForPopulation: countsForPopulation({
-            mode: body.mode,
-            wrongSource: body.wrong_source,
-            isDebugUser: isDebugUser({ id: user.id, permissions: user.permissions ?? [] }),
-          }),
-        })
-        .returning({ id: userTests.id });
-      const pilotSet = new Set(pilots);
-      await tx.insert(userTestStems).values(
-        chosen.map((stem, index) => ({
-          userId: user.id,
-          userTestId: attempt!.id,
-          position: index + 1,
-          stemId: stem.id,
-          themeId: stem.themeId,
-          choiceOrder: choiceOrders.get(stem.id) ?? null,
-          isPilot: pilotSet.has(index + 1),
-        })),
-      );
-      return attempt!.id;
-    });
+          wrongSource: body.wrong_source,
+          isDebugUser: isDebugUser({ id: user.id, permissions: user.permissions ?? [] }),
+        }),
+      })
+      .returning({ id: userTests.id });
+    // The attempt and its questions in one statement (one round trip, atomic without a
+    // transaction): the questions travel as one JSON parameter instead of 65 rows of parameters.
+    const questions = JSON.stringify(
+      chosen.map((stem, index) => ({
+        position: index + 1,
+        stem_id: stem.id,
+        theme_id: stem.themeId,
+        choice_order: choiceOrders.get(stem.id) ?? null,
+        is_pilot: pilotSet.has(index + 1),
+      })),
+    );
+    // Drizzle writes the embedded insert in parentheses, as a CTE wants it.
+    const result = await db.execute(sql`
+      with attempt as ${attemptInsert},
+      questions as (
+        insert into ${userTestStems}
+          (user_id, user_test_id, position, stem_id, theme_id, choice_order, is_pilot)
+        select ${user.id}, attempt.id, q.position, q.stem_id, q.theme_id, q.choice_order, q.is_pilot
+        from attempt, jsonb_to_recordset(${questions}::jsonb)
+          as q(position smallint, stem_id integer, theme_id integer, choice_order integer[],
+               is_pilot boolean)
+      )
+      select id from attempt`);
+    return Number(rowsOf<{ id: number | string }>(result)[0]!.id);
   } catch (error) {
     // Two starts at once: the other one won; offer to resume it.
     if (isUniqueViolation(error, 'user_tests_in_progress_unique')) {
-      await settleOpenAttempt(db, user.id, subject.id, false, now);
+      const open = await openAttempt(db, user.id, subject.id);
+      if (open) await settleOpenAttempt(db, user.id, open, false, now);
     }
     throw error;
   }
@@ -374,14 +402,8 @@ export async function startAttempt(
  * percentage more time, from the server, whatever the client asks; the base length is kept so a
  * retake starts from it rather than adding the extra time twice.
  */
-async function withExtraTime(
-  db: DbOrTx,
-  userId: number,
-  configuration: AttemptConfiguration,
-): Promise<AttemptConfiguration> {
-  if (configuration.seconds === null) return configuration;
-  const percent = await extraTimePercentOf(db, userId);
-  if (percent === 0) return configuration;
+function withExtraTime(configuration: AttemptConfiguration, percent: number): AttemptConfiguration {
+  if (configuration.seconds === null || percent === 0) return configuration;
   return {
     ...configuration,
     seconds: secondsWithExtraTime(configuration.seconds, percent),
@@ -390,17 +412,33 @@ async function withExtraTime(
   };
 }
 
+/** A timestamp read as JSON (`json_build_object`): an ISO-like text, or null. */
+function timestampOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
 /**
- * Before a new attempt: one whose deadline or leave grace has passed is submitted; one that is still
- * running is submitted when the student chose to replace it, and otherwise offered for resuming (409).
+ * Before a new attempt: the open one, if its deadline or leave grace has passed, is submitted; one
+ * that is still running is submitted when the student chose to replace it, and otherwise offered
+ * for resuming (409).
  */
 async function settleOpenAttempt(
   db: Db,
   userId: number,
-  subjectId: number,
+  open: { id: number; deadlineAt: Date | null },
   replace: boolean,
   now: Date,
 ): Promise<void> {
+  const expired = open.deadlineAt !== null && open.deadlineAt.getTime() <= now.getTime();
+  if (replace || expired) {
+    await submitAttempt(db, userId, open.id, now, expired ? 'time' : 'student');
+    return;
+  }
+  throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: open.id } });
+}
+
+/** The student's attempt still running in the subject, if any. */
+async function openAttempt(db: DbOrTx, userId: number, subjectId: number) {
   const [open] = await db
     .select({ id: userTests.id, deadlineAt: userTests.deadlineAt })
     .from(userTests)
@@ -411,13 +449,7 @@ async function settleOpenAttempt(
         eq(userTests.status, 'in_progress'),
       ),
     );
-  if (!open) return;
-  const expired = open.deadlineAt !== null && open.deadlineAt.getTime() <= now.getTime();
-  if (replace || expired) {
-    await submitAttempt(db, userId, open.id, now, expired ? 'time' : 'student');
-    return;
-  }
-  throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: open.id } });
+  return open;
 }
 
 async function shuffledChoiceOrders(

@@ -70,7 +70,18 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   const state = attempt.data;
   if (state.status === 'submitted') return <Navigate to={resultPath(state.id)} replace />;
   if (state.mode !== mode) return <Navigate to={attemptPath(state.mode, state.id)} replace />;
-  if (content.isError) return <LoadError onRetry={() => void content.refetch()} />;
+  if (content.isError) {
+    // The bank may have changed since the attempt was read (its content address is then refused):
+    // read the attempt again, which names the current content, and the content with it.
+    return (
+      <LoadError
+        onRetry={() => {
+          void attempt.refetch();
+          void content.refetch();
+        }}
+      />
+    );
+  }
   const data = merged;
   if (!data) return <FullPageSpinner />;
   return (
