@@ -5,8 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type Column, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -23,12 +23,38 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** Measured on 2 cores (docs/benchmarks.md): more connections than this only queue in PostgreSQL. */
 /** The rows of `db.execute`: both drivers (node-postgres and PGlite) return them under `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * Runs a hot statement as a named prepared statement on PostgreSQL: each connection parses and
+ * plans it once and then reuses the plan (PostgreSQL's plan cache), where `db.execute` has it
+ * parsed and planned on every call. Measured on the save statement: 1.6 ms of planning for 0.6 ms
+ * of execution. `name` must always come with the same SQL text (the parameters may differ). PGlite
+ * runs it as `db.execute` does.
+ */
+export async function executePrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return rowsOf<T>(await db.execute(query));
+}
+
+/**
+ * `column = any($1::int[])`: a list of ids as one parameter, so a prepared statement's text does not
+ * change with the list's length as `inArray`'s `in ($1, $2, …)` does.
+ */
+export function anyOf(column: Column | SQL, ids: ReadonlyArray<number>): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`;
+}
+
+/** Measured on 2 cores (docs/benchmarks.md): more connections than this only queue in PostgreSQL. */
 export const DEFAULT_POOL_SIZE = 10;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AnswerRecord, SaveAnswersResponse } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
-import type { Db } from '../../db/client.ts';
+import { executePrepared, type Db } from '../../db/client.ts';
 import { stemChoices, stems, userTests, userTestStems } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptConfiguration } from './start.ts';
@@ -119,7 +119,10 @@ async function saveInOneStatement(
     })),
   );
   const at = now.toISOString();
-  const { rows } = (await db.execute(sql`
+  const rows = await executePrepared<FastRow>(
+    db,
+    'save-answers',
+    sql`
     with attempt as materialized (
       select status = 'in_progress'
                and (deadline_at is null or deadline_at > ${at}::timestamptz)
@@ -166,7 +169,8 @@ async function saveInOneStatement(
     )
     select c.stem_id, c.ok, u.stem_id is not null as applied, (select open from attempt) as open
     from checked c left join updated u on u.stem_id = c.stem_id
-  `)) as unknown as { rows: FastRow[] };
+  `,
+  );
   if (rows.length === 0 || rows.some((row) => row.open !== true || !row.ok)) return undefined;
   const applied = new Map(rows.map((row) => [Number(row.stem_id), row.applied]));
   return {

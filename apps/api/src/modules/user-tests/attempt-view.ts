@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AttemptQuestionState, AttemptState } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { anyOf, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   contexts,
   stemChoices,
@@ -95,7 +95,9 @@ export async function findAttempt(db: DbOrTx, userId: number, id: number) {
     .select({ attempt: userTests, subjectName: subjects.name })
     .from(userTests)
     .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
+    .prepare('find-attempt')
+    .execute();
   if (!row) throw new AppError(404, 'error.notFound');
   return { ...row.attempt, subjectName: row.subjectName };
 }
@@ -110,8 +112,10 @@ async function choicesByStem(db: DbOrTx, stemIds: number[], withText: boolean) {
       bodyHtml: withText ? stemChoices.bodyHtml : sql<string | null>`null`,
     })
     .from(stemChoices)
-    .where(inArray(stemChoices.stemId, stemIds))
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+    .where(anyOf(stemChoices.stemId, stemIds))
+    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position))
+    .prepare(withText ? 'choices-with-text' : 'choices')
+    .execute();
   const byStem = new Map<number, typeof choices>();
   for (const choice of choices) {
     const list = byStem.get(choice.stemId) ?? [];
@@ -177,7 +181,9 @@ async function runningQuestions(
     .innerJoin(stems, eq(stems.id, userTestStems.stemId))
     .innerJoin(themes, eq(themes.id, userTestStems.themeId))
     .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
-    .orderBy(asc(userTestStems.position));
+    .orderBy(asc(userTestStems.position))
+    .prepare('running-questions')
+    .execute();
   if (rows.length === 0) return { questions: [], contentUrl: null };
   const byStem = await choicesByStem(
     db,

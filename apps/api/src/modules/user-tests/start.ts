@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { secondsWithExtraTime } from '@ensaya/core/contracts/accommodations';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { distinctNumbers, shuffled, type Random } from '@ensaya/core/engine/random';
@@ -18,7 +18,7 @@ import {
 import { timerSeconds } from '@ensaya/core/engine/setup';
 import { deadlineBeforeBegin } from '@ensaya/core/engine/timing';
 import { countsForPopulation } from '@ensaya/core/statistics/population';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { anyOf, executePrepared, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   periods,
   periodThemes,
@@ -90,7 +90,9 @@ async function subjectBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
     })
     .from(stems)
     .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true)))
-    .orderBy(asc(stems.stemNumber));
+    .orderBy(asc(stems.stemNumber))
+    .prepare('subject-bank')
+    .execute();
 }
 
 /**
@@ -119,7 +121,9 @@ async function seenStems(
         eq(userTests.status, 'submitted'),
       ),
     )
-    .groupBy(userTestStems.stemId);
+    .groupBy(userTestStems.stemId)
+    .prepare('seen-stems')
+    .execute();
   return new Map(rows.map((row) => [row.stemId, row.lastSeen]));
 }
 
@@ -155,7 +159,9 @@ export async function startAttempt(
     })
     .from(subjects)
     .leftJoin(periods, and(eq(periods.subjectId, subjects.id), eq(periods.isCurrent, true)))
-    .where(eq(subjects.id, body.subject_id));
+    .where(eq(subjects.id, body.subject_id))
+    .prepare('start-head')
+    .execute();
   const subject = head?.subject;
   if (!head || !subject || !subject.isActive) {
     throw fieldFailure('subject_id', 'content.subjectUnknown');
@@ -216,7 +222,9 @@ export async function startAttempt(
         .from(periodThemes)
         .innerJoin(themes, eq(themes.id, periodThemes.themeId))
         .where(and(eq(periodThemes.periodId, period.id), gt(periodThemes.weight, 0)))
-        .orderBy(asc(periodThemes.id));
+        .orderBy(asc(periodThemes.id))
+        .prepare('period-weights')
+        .execute();
       const electives = weights.filter((theme) => theme.isElective);
       if (electives.length > 0 && body.elective_theme_id === undefined) {
         throw fieldFailure('elective_theme_id', 'engine.electiveRequired');
@@ -375,7 +383,10 @@ export async function startAttempt(
       })),
     );
     // Drizzle writes the embedded insert in parentheses, as a CTE wants it.
-    const result = await db.execute(sql`
+    const [inserted] = await executePrepared<{ id: number | string }>(
+      db,
+      'start-insert',
+      sql`
       with attempt as ${attemptInsert},
       questions as (
         insert into ${userTestStems}
@@ -385,8 +396,9 @@ export async function startAttempt(
           as q(position smallint, stem_id integer, theme_id integer, choice_order integer[],
                is_pilot boolean)
       )
-      select id from attempt`);
-    return Number(rowsOf<{ id: number | string }>(result)[0]!.id);
+      select id from attempt`,
+    );
+    return Number(inserted!.id);
   } catch (error) {
     // Two starts at once: the other one won; offer to resume it.
     if (isUniqueViolation(error, 'user_tests_in_progress_unique')) {
@@ -461,12 +473,14 @@ async function shuffledChoiceOrders(
     .select({ id: stemChoices.id, stemId: stemChoices.stemId })
     .from(stemChoices)
     .where(
-      inArray(
+      anyOf(
         stemChoices.stemId,
         chosen.map((stem) => stem.id),
       ),
     )
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position))
+    .prepare('choice-ids')
+    .execute();
   const byStem = new Map<number, number[]>();
   for (const row of rows) byStem.set(row.stemId, [...(byStem.get(row.stemId) ?? []), row.id]);
   return new Map([...byStem].map(([stemId, ids]) => [stemId, shuffled(ids, random)]));

@@ -43,7 +43,9 @@ export async function submitAttempt(
       .from(userTests)
       .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .for('update', { of: userTests });
+      .for('update', { of: userTests })
+      .prepare('submit-lock')
+      .execute();
     if (!locked) throw new AppError(404, 'error.notFound');
     const { attempt } = locked;
     if (attempt.status === 'submitted') return false;
@@ -72,7 +74,9 @@ export async function submitAttempt(
         userTestStems.isPilot,
         stems.isMultiChoice,
       )
-      .orderBy(asc(userTestStems.position));
+      .orderBy(asc(userTestStems.position))
+      .prepare('submit-answers')
+      .execute();
     const gradeTable =
       attempt.type === 'official'
         ? await tx
@@ -82,6 +86,8 @@ export async function submitAttempt(
             })
             .from(gradeTables)
             .where(eq(gradeTables.subjectId, attempt.subjectId))
+            .prepare('grade-table')
+            .execute()
         : [];
     const stemAt = new Map(rows.map((row) => [row.position, row.stemId]));
     const questions = rows.map((row) => ({
@@ -149,7 +155,9 @@ export async function submitAttempt(
         passed: score.passed,
         pilotCount: score.pilot,
       })
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
+      .prepare('submit-attempt')
+      .execute();
     await applyAttemptToAggregates(
       tx,
       {
@@ -202,7 +210,9 @@ export async function attemptResult(
     .from(userTests)
     .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
     .leftJoin(themes, eq(themes.id, userTests.electiveThemeId))
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
+    .prepare('attempt-result')
+    .execute();
   if (!row) throw new AppError(404, 'error.notFound');
   const { attempt } = row;
   if (attempt.status !== 'submitted' || !attempt.submittedAt) {
@@ -219,7 +229,9 @@ export async function attemptResult(
     .from(userTestThemes)
     .innerJoin(themes, eq(themes.id, userTestThemes.themeId))
     .where(and(eq(userTestThemes.userTestId, id), eq(userTestThemes.userId, userId)))
-    .orderBy(asc(themes.position), asc(themes.id));
+    .orderBy(asc(themes.position), asc(themes.id))
+    .prepare('attempt-result-themes')
+    .execute();
   return {
     user_test_id: attempt.id,
     type: attempt.type,
