@@ -94,7 +94,9 @@ export async function recordReviewAnswers(
           ? undefined
           : sql`((${userTestStems.isCorrect} = false and ${answered}) or ${userTestStems.isMarked})`,
       ),
-    );
+    )
+    .prepare(isReview ? 'review-session-answers' : 'review-new-cards')
+    .execute();
 
   const cards: Array<CardState & { stemId: number }> = [];
   for (const row of rows) {

@@ -98,7 +98,9 @@ export async function applyAttemptToAggregates(
             ? sql`greatest(${userSubjectStats.lastAttemptAt}, ${attempt.submittedAt.toISOString()}::timestamptz)`
             : sql`${userSubjectStats.lastAttemptAt}`,
       },
-    });
+    })
+    .prepare(sign > 0 ? 'subject-stats-add' : 'subject-stats-remove')
+    .execute();
 
   await applyToThemeStats(tx, attempt, kind, sign, excluded);
 
@@ -231,7 +233,9 @@ async function populationDeltas(
       unanswered: userSubjectStats.unanswered,
     })
     .from(userSubjectStats)
-    .where(eq(userSubjectStats.userId, attempt.userId));
+    .where(eq(userSubjectStats.userId, attempt.userId))
+    .prepare('student-subject-totals')
+    .execute();
   const change: Totals = {
     questions: attempt.totalTestStems,
     correct: attempt.totalCorrect,
