@@ -176,6 +176,11 @@ async function runningQuestions(
         string | null
       >`case when ${userTestStems.revealedAt} is not null then ${stems.solutionHtml} end`,
       isMultiChoice: stems.isMultiChoice,
+      // The question's choices in the bank's order, ids and keys, in the same query.
+      choiceIds: sql<number[]>`(select array_agg(c.id order by c.position)
+        from ${stemChoices} c where c.stem_id = ${userTestStems.stemId})`,
+      choiceKeys: sql<boolean[]>`(select array_agg(c.is_correct order by c.position)
+        from ${stemChoices} c where c.stem_id = ${userTestStems.stemId})`,
     })
     .from(userTestStems)
     .innerJoin(stems, eq(stems.id, userTestStems.stemId))
@@ -185,14 +190,12 @@ async function runningQuestions(
     .prepare('running-questions')
     .execute();
   if (rows.length === 0) return { questions: [], contentUrl: null };
-  const byStem = await choicesByStem(
-    db,
-    rows.map((row) => row.stemId),
-    false,
-  );
   const debug = isDebugUser(viewer);
   const questions = rows.map((row) => {
-    const own = byStem.get(row.stemId) ?? [];
+    const own = (row.choiceIds ?? []).map((choiceId, index) => ({
+      id: Number(choiceId),
+      isCorrect: row.choiceKeys?.[index] === true,
+    }));
     const question: AttemptQuestionState = {
       position: row.position,
       stem_id: row.stemId,
