@@ -193,7 +193,10 @@ test('a wrong-answers drill is listed and counted apart from practice tests', as
   const stats = page.waitForResponse(
     (r) => r.url().includes('/api/user-subject-stats?') && r.url().includes('wrong_answers'),
   );
-  await page.locator('.ant-segmented').getByText('Repasos de errores', { exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Tipo de prueba' })
+    .getByText('Repasos de errores', { exact: true })
+    .click();
   const summary = ((await (await stats).json()) as { data: { attempts: number } }).data;
   expect(summary.attempts).toBe(drillsBefore.attempts + 1);
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { drawCharts } from './support/charts.ts';
 import { logIn } from './support/session.ts';
 
 // History, review, statistics and dashboard as the demo student sees them (spec 001, sections 2
@@ -121,7 +122,8 @@ test('the dashboard shows every chart with the numbers of GET /api/dashboard', a
       figure(page, 'Correctas promedio por tipo de prueba', typeName[row.user_test_type]!),
     ).toHaveText(`${number(row.average_correct)} de ${number(row.average_total)}`);
   }
-  // Four charts drawn by ECharts (bars, bell curve, radial, columns).
+  // Four charts drawn by ECharts (bars, bell curve, radial, columns) as they come into view.
+  await drawCharts(page);
   await expect(page.locator('.chart-card [data-chart] svg')).toHaveCount(4);
 });
 
@@ -165,7 +167,8 @@ test('the statistics page charts a subject with the numbers of the statistics ca
       `${number(theme.correct_percentage)} % · todos ${number(all)} %`,
     );
   }
-  // Bell curve, radial, columns and bars.
+  // Bell curve, radial, columns and bars, drawn as they come into view.
+  await drawCharts(page);
   await expect(page.locator('.chart-card [data-chart] svg')).toHaveCount(4);
   await expect(
     page.getByRole('button', { name: 'Repasar mis preguntas incorrectas' }),

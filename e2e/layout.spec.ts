@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { drawCharts } from './support/charts.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import {
@@ -104,6 +105,8 @@ async function settle(page: Page) {
  */
 async function checkLayout(page: Page, name: string, { isFullWidth = true } = {}) {
   await page.waitForLoadState('networkidle');
+  // Every chart drawn, so that its labels are checked too (they draw when scrolled to).
+  await drawCharts(page, { isRequired: false });
   const problems: Array<{ width: number; problem: string }> = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -222,7 +225,7 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
   }) => {
     test.setTimeout(180_000);
     await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
-    await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+    await drawCharts(page);
     await checkLayout(page, 'dashboard');
 
     await page.goto('/materias');
@@ -233,7 +236,7 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     for (const subject of ['Competencia Matemática M1', /^Historia/, /clase B/]) {
       await openFromSubjects(page, subject, 'Ver estadísticas');
       await expect(page).toHaveURL(/\/estadistica/);
-      await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+      await drawCharts(page);
       await checkLayout(page, `statistics of ${String(subject)}`);
     }
 
@@ -291,14 +294,14 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Cambiar idioma' }).click();
     await expect(page.getByRole('heading', { name: 'Average per subject' })).toBeVisible();
-    await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+    await drawCharts(page);
     await checkLayout(page, 'dashboard in English');
     // The statistics of the last subject chosen on /materias (M1).
     await page.goto('/estadistica');
     await expect(
       page.getByRole('heading', { name: 'Answers by theme', exact: true }),
     ).toBeVisible();
-    await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+    await drawCharts(page);
     await checkLayout(page, 'statistics in English');
   });
 
@@ -367,11 +370,11 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     await page.goto(`/resultado?id=${attemptId}`);
-    await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+    await drawCharts(page);
     await checkLayout(page, 'result');
 
     await openFromSubjects(page, /clase B/, 'Ver estadísticas');
-    await expect(page.locator('[data-chart] svg').first()).toBeVisible();
+    await drawCharts(page);
     await checkLayout(page, 'statistics after one test');
 
     // The timed mock exam: its setup tab and the exam with the timer (then sent).

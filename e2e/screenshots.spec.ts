@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { drawCharts } from './support/charts.ts';
 import { logIn } from './support/session.ts';
 
 // The README's screenshots of the demo student, saved with `SCREENSHOTS=1` only: the dashboard and
@@ -13,7 +14,7 @@ const DIR = 'docs/screenshots';
 test('the demo student at 1280 px: dashboard, statistics and account', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, 'estudiante@ensaya.cl');
-  await expect(page.locator('.chart-card [data-chart] svg').first()).toBeVisible();
+  await drawCharts(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1200); // the charts' entry animation
   await page.screenshot({ path: `${DIR}/dashboard.png`, fullPage: true });
@@ -24,7 +25,7 @@ test('the demo student at 1280 px: dashboard, statistics and account', async ({ 
     .getByRole('button', { name: 'Ver estadísticas' })
     .click();
   await expect(page).toHaveURL(/\/estadistica/);
-  await expect(page.locator('.chart-card [data-chart] svg').first()).toBeVisible();
+  await drawCharts(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1200);
   await page.screenshot({ path: `${DIR}/statistics.png`, fullPage: true });

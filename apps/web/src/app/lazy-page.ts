@@ -11,18 +11,25 @@ const loadAntdScope = () => import('./antd-scope.tsx');
  * React.lazy for modules with named exports: `lazyPage(() => import('./x.tsx'), 'XPage')`. The page
  * renders inside Ant Design's scope (app/antd-scope.tsx), whose module loads alongside the page's
  * chunk. The component also has `preload()`, which starts loading both before React asks for them.
+ *
+ * `{ usesAntd: false }`: a page or layout written without Ant Design (entry-without-antd.test.ts
+ * holds it to that) renders without the scope, so neither it nor Ant Design's theme is loaded with
+ * it (issue 14, Lighthouse: the signed-in pages a student meets first).
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  { usesAntd = true }: { usesAntd?: boolean } = {},
 ) {
-  let loading: Promise<[Record<Name, ComponentType>, typeof AntdScopeModule]> | undefined;
-  const preload = () => (loading ??= Promise.all([load(), loadAntdScope()]));
+  let loading: Promise<[Record<Name, ComponentType>, typeof AntdScopeModule | null]> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([load(), usesAntd ? loadAntdScope() : Promise.resolve(null)]));
   return Object.assign(
     lazy(async () => {
-      const [module, { AntdScope }] = await preload();
+      const [module, scope] = await preload();
       const Page = module[name];
-      return { default: () => createElement(AntdScope, null, createElement(Page)) };
+      if (!scope) return { default: Page };
+      return { default: () => createElement(scope.AntdScope, null, createElement(Page)) };
     }),
     { preload },
   );

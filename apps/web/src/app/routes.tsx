@@ -9,7 +9,11 @@ import { paths } from './paths.ts';
 
 // The login page is the entry and loads with the app; every other page is its own chunk, so the
 // login page stays within its JavaScript budget (DESIGN.md, performance budgets).
-const ProtectedLayout = lazyPage(() => import('./layouts/protected-layout.tsx'), 'ProtectedLayout');
+const ProtectedLayout = lazyPage(
+  () => import('./layouts/protected-layout.tsx'),
+  'ProtectedLayout',
+  { usesAntd: false },
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'), 'NotFoundPage');
 
 const RegistrationPage = lazyPage(
@@ -49,6 +53,7 @@ const SupportPage = lazyPage(
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/routes/dashboard-page.tsx'),
   'DashboardPage',
+  { usesAntd: false },
 );
 const ChoosePackagePage = lazyPage(
   () => import('../features/subscriptions/routes/choose-package-page.tsx'),
@@ -65,6 +70,7 @@ const AddSubscriptionPage = lazyPage(
 const SubjectsPage = lazyPage(
   () => import('../features/subjects/routes/subjects-page.tsx'),
   'SubjectsPage',
+  { usesAntd: false },
 );
 const CustomTestPage = lazyPage(
   () => import('../features/test-taking/routes/custom-test-page.tsx'),
@@ -117,6 +123,7 @@ const OfficialTestsPage = lazyPage(
 const StatisticsPage = lazyPage(
   () => import('../features/statistics/routes/statistics-page.tsx'),
   'StatisticsPage',
+  { usesAntd: false },
 );
 const CancelSubscriptionPage = lazyPage(
   () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),

@@ -1,4 +1,4 @@
-import { useState, type ButtonHTMLAttributes, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import './plain-controls.css';
 
@@ -7,7 +7,7 @@ import './plain-controls.css';
 // bar, the load error) use these, so Ant Design's code and styles stay off the login page's budget.
 
 type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'default';
+  variant?: 'primary' | 'default' | 'text';
   size?: 'middle' | 'large';
   block?: boolean;
   /** Shows a spinner and ignores clicks, keeping the button's label for screen readers. */
@@ -95,5 +95,48 @@ export function PlainPassword({ size = 'middle', status, className, ...rest }: P
         </svg>
       </button>
     </span>
+  );
+}
+
+/**
+ * One choice among a few, shown side by side like Ant Design's Segmented: native radio buttons
+ * (arrow keys move the choice, the group is one tab stop) in a group named by `label`. The
+ * options wrap on a narrow screen.
+ */
+export function PlainSegmented<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  onChange: (value: Value) => void;
+}) {
+  const name = useId();
+  return (
+    <div className="plain-segmented" role="radiogroup" aria-label={label}>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={
+            option.value === value
+              ? 'plain-segmented__item plain-segmented__item--selected'
+              : 'plain-segmented__item'
+          }
+        >
+          <input
+            type="radio"
+            className="plain-segmented__input"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
   );
 }

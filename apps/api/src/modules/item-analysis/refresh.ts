@@ -75,4 +75,3 @@ export async function pendingAttempts(db: Db): Promise<number> {
 }
 
 const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-

@@ -1,8 +1,16 @@
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** Numbers as the charts' text shows them: the page's language, at most `digits` decimals. */
 export function formatNumber(value: number, language: string, digits = 2): string {
-  return new Intl.NumberFormat(language.startsWith('en') ? 'en-US' : 'es-CL', {
-    maximumFractionDigits: digits,
-  }).format(value);
+  const locale = language.startsWith('en') ? 'en-US' : 'es-CL';
+  // A page writes dozens of numbers; building a formatter is far slower than using one.
+  const key = `${locale}:${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    formats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** The charts' colours, in order (the app's blue first), with enough contrast on white. */

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { ChartOption } from './chart-option.ts';
 import { EChart } from './echart.tsx';
 import type { StatisticsChartOption } from './statistics-chart-option.ts';
@@ -27,19 +26,14 @@ export function StatisticsChart({
   label: string;
   height?: number;
 }) {
-  const [isReady, setIsReady] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    void loadExtraRuntime().then(() => {
-      if (isCurrent) setIsReady(true);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-
-  if (!isReady) return <div role="img" aria-label={label} style={{ width: '100%', height }} />;
   // `ChartOption` lists only what `echarts-runtime.ts` registers; these series are registered by
-  // `echarts-extra-runtime.ts` above, on the same ECharts core.
-  return <EChart option={option as unknown as ChartOption} label={label} height={height} />;
+  // `echarts-extra-runtime.ts` above, on the same ECharts core, before the chart draws.
+  return (
+    <EChart
+      option={option as unknown as ChartOption}
+      label={label}
+      height={height}
+      prepare={loadExtraRuntime}
+    />
+  );
 }

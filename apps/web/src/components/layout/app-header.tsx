@@ -1,15 +1,17 @@
-import Avatar from 'antd/es/avatar';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
-import Dropdown from 'antd/es/dropdown';
-import type { MenuProps } from 'antd/es/menu';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { initials } from '../../lib/format.ts';
-import { ChevronDownIcon, MenuIcon } from '../icons.tsx';
+import { MenuIcon } from '../icons.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';
 import { Logo } from '../logo.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+// The header is drawn without Ant Design, which every signed-in page would otherwise load before
+// its first paint (issue 14, Lighthouse); the drawer, Ant Design's, loads when first opened.
+const NavDrawer = lazy(() =>
+  import('./nav-drawer.tsx').then((module) => ({ default: module.NavDrawer })),
+);
 
 export interface HeaderUser {
   name: string;
@@ -75,6 +77,7 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
   const current = mainNavItemFor(pathname);
   const isCurrent = (to: string) => to === current || to === pathname;
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
 
   if (!isFull) {
     // While a test runs: nothing that leads away from it.
@@ -90,17 +93,14 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
     );
   }
 
-  const userMenu: MenuProps = {
-    items: [
-      ...USER_LINKS.map((link) => ({ key: link.to, label: t(link.label) })),
-      ...(isAdmin ? [{ key: ADMIN_PATH, label: t('nav.admin') }] : []),
-      { type: 'divider' as const },
-      { key: LOGOUT_KEY, label: t('nav.logout'), danger: true },
-    ],
-    onClick: ({ key }) => {
-      if (key === LOGOUT_KEY) onLogout();
-      else void navigate(key);
-    },
+  const userMenuItems = [
+    ...USER_LINKS.map((link) => ({ key: link.to, label: t(link.label) })),
+    ...(isAdmin ? [{ key: ADMIN_PATH, label: t('nav.admin') }] : []),
+    { key: LOGOUT_KEY, label: t('nav.logout'), isDanger: true },
+  ];
+  const onUserMenu = (key: string) => {
+    if (key === LOGOUT_KEY) onLogout();
+    else void navigate(key);
   };
 
   const closeDrawer = () => setIsDrawerOpen(false);
@@ -108,14 +108,18 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
   return (
     <header className="app-header">
       <div className="app-header__inner">
-        <Button
-          className="app-header__menu-button"
-          type="text"
-          icon={<MenuIcon />}
+        <button
+          type="button"
+          className="header-icon-button app-header__menu-button"
           aria-label={t('nav.openMenu')}
           aria-expanded={isDrawerOpen}
-          onClick={() => setIsDrawerOpen(true)}
-        />
+          onClick={() => {
+            setHasOpenedDrawer(true);
+            setIsDrawerOpen(true);
+          }}
+        >
+          <MenuIcon />
+        </button>
         <Link to="/dashboard" className="app-header__home">
           <Logo />
         </Link>
@@ -135,54 +139,54 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
           <LanguageToggle />
           {user && (
             <Link to="/cuenta/editar" className="app-header__user" title={t('nav.profile')}>
-              <Avatar src={user.avatar || undefined} alt="" size={32}>
-                {initials(user.name, user.lastName)}
-              </Avatar>
+              <span className="app-header__avatar">
+                {user.avatar ? (
+                  <img src={user.avatar} alt="" />
+                ) : (
+                  initials(user.name, user.lastName)
+                )}
+              </span>
               <span className="app-header__username">{user.name}</span>
             </Link>
           )}
-          <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
-            <Button type="text" icon={<ChevronDownIcon />} aria-label={t('nav.userMenu')} />
-          </Dropdown>
+          <UserMenu label={t('nav.userMenu')} items={userMenuItems} onSelect={onUserMenu} />
         </div>
       </div>
 
-      <Drawer
-        open={isDrawerOpen}
-        onClose={closeDrawer}
-        placement="left"
-        size={280}
-        title={<Logo height={28} />}
-      >
-        <nav className="app-drawer__nav" aria-label={t('nav.main')}>
-          {USER_LINKS.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              className={isCurrent(link.to) ? 'app-drawer__link active' : 'app-drawer__link'}
-              aria-current={isCurrent(link.to) ? 'page' : undefined}
-              onClick={closeDrawer}
-            >
-              {t(link.label)}
-            </Link>
-          ))}
-          {isAdmin && (
-            <NavLink to={ADMIN_PATH} className="app-drawer__link" onClick={closeDrawer}>
-              {t('nav.admin')}
-            </NavLink>
-          )}
-          <button
-            type="button"
-            className="app-drawer__link app-drawer__logout"
-            onClick={() => {
-              closeDrawer();
-              onLogout();
-            }}
-          >
-            {t('nav.logout')}
-          </button>
-        </nav>
-      </Drawer>
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <NavDrawer isOpen={isDrawerOpen} onClose={closeDrawer}>
+            <nav className="app-drawer__nav" aria-label={t('nav.main')}>
+              {USER_LINKS.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={isCurrent(link.to) ? 'app-drawer__link active' : 'app-drawer__link'}
+                  aria-current={isCurrent(link.to) ? 'page' : undefined}
+                  onClick={closeDrawer}
+                >
+                  {t(link.label)}
+                </Link>
+              ))}
+              {isAdmin && (
+                <NavLink to={ADMIN_PATH} className="app-drawer__link" onClick={closeDrawer}>
+                  {t('nav.admin')}
+                </NavLink>
+              )}
+              <button
+                type="button"
+                className="app-drawer__link app-drawer__logout"
+                onClick={() => {
+                  closeDrawer();
+                  onLogout();
+                }}
+              >
+                {t('nav.logout')}
+              </button>
+            </nav>
+          </NavDrawer>
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,27 +1,31 @@
 import '../review.css';
-import Button from 'antd/es/button';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
-import { useReviewDue } from '../api/get-review-due.ts';
+import type { ReviewDue } from '@ensaya/core/contracts/review';
+import { PlainButton } from '../../../components/plain-controls.tsx';
+import type { StandardTestSubjects } from '../../subjects/api/get-subjects.ts';
 import { REVIEW_NAMESPACE } from '../lib/review-i18n.ts';
 import { chooseReviewSubject, REVIEW_ROUTE } from '../lib/start-review.ts';
 
 /**
  * The dashboard's spaced-review card (issue 16): "N questions to review today" and, per subject
  * with questions due that the student may take tests in, a button that starts its review session.
- * Nothing while the queue is empty (or cannot be read).
+ * Nothing while the queue is empty (or cannot be read). The page reads `GET /api/review/due` and
+ * the subject cards (`GET /api/subjects`, which give each subject's control context and access)
+ * with its own data, so they are asked for once and arrive together.
  */
-export function ReviewQueueCard() {
+export function ReviewQueueCard({
+  due,
+  cards,
+}: {
+  due: ReviewDue | undefined;
+  cards: readonly StandardTestSubjects[] | undefined;
+}) {
   const { t } = useTranslation(REVIEW_NAMESPACE);
   const navigate = useNavigate();
   const headingId = useId();
-  const due = useReviewDue().data;
   const dueSubjects = (due?.subjects ?? []).filter((subject) => subject.due > 0);
-  // The subject cards give the control context (and access) of each subject to review.
-  const cards = useQuery({ ...subjectsQueryOptions(), enabled: dueSubjects.length > 0 }).data;
   const cardOf = new Map(
     (cards ?? []).flatMap((standardTest) => standardTest.subjects.map((card) => [card.id, card])),
   );
@@ -55,13 +59,13 @@ export function ReviewQueueCard() {
                   {t('subjectDue', { subject: subject.subject_name, count: subject.due })}
                 </span>
                 {card?.has_access && (
-                  <Button
-                    type="primary"
+                  <PlainButton
+                    variant="primary"
                     aria-label={t('startSubject', { subject: subject.subject_name })}
                     onClick={() => review(subject.subject_id)}
                   >
                     {t('startShort')}
-                  </Button>
+                  </PlainButton>
                 )}
               </li>
             );

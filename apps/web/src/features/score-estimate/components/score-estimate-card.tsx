@@ -10,7 +10,6 @@ import type {
 } from '@ensaya/core/contracts/score-estimate';
 import { THEME_RAISE } from '@ensaya/core/statistics/score-estimate';
 import { formatNumber } from '../../../components/charts/chart-numbers.ts';
-import { useScoreEstimate } from '../api/get-score-estimate.ts';
 import { SCORE_ESTIMATE_NAMESPACE } from '../lib/score-estimate-i18n.ts';
 
 /** Where a value sits on a scale, in percent of its width. */
@@ -175,11 +174,16 @@ function ApplicationRow({ application }: { application: ApplicationEstimate }) {
  * most. Always labelled as indicative. With `subjectId` (the statistics page) only that test, and
  * the average when the test enters it. Nothing is drawn for a student without PAES attempts.
  */
-export function ScoreEstimateCard({ subjectId = null }: { subjectId?: number | null }) {
+export function ScoreEstimateCard({
+  estimate: data,
+  subjectId = null,
+}: {
+  /** `useScoreEstimate(subjectId)`'s data, read by the page with its own. */
+  estimate: ScoreEstimate | undefined;
+  subjectId?: number | null;
+}) {
   const { t } = useTranslation(SCORE_ESTIMATE_NAMESPACE);
   const headingId = useId();
-  const query = useScoreEstimate(subjectId);
-  const data: ScoreEstimate | undefined = query.data;
   if (!data || data.subjects.length === 0) return null;
   const percent = data.interval_percent;
   const showApplication =

@@ -44,5 +44,7 @@ export function useStatisticsSubject() {
     /** Active subscription: the wrong-answers buttons show. */
     hasAccess: card?.has_access ?? false,
     control,
+    /** The subject's card is still on its way (its name and the review buttons wait for it). */
+    isLoading: subjectId !== null && subjects.isPending,
   };
 }

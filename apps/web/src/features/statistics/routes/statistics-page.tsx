@@ -1,17 +1,17 @@
 import '../../../components/charts/charts.css';
 import '../statistics.css';
-import Button from 'antd/es/button';
-import Segmented from 'antd/es/segmented';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { StatsKind } from '@ensaya/core/contracts/statistics';
 import { ChartGrid } from '../../../components/charts/chart-card.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PlainButton, PlainSegmented } from '../../../components/plain-controls.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useScoreEstimate } from '../../score-estimate/api/get-score-estimate.ts';
 import { ScoreEstimateCard } from '../../score-estimate/components/score-estimate-card.tsx';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { updateControl } from '../../test-taking/lib/control-context.ts';
@@ -59,7 +59,16 @@ export function StatisticsPage() {
   const themes = useThemesStats(scope);
   const general = useThemesStatsGeneral(scope);
   const columns = useThemeColumns(scope);
+  // Asked for with the statistics, and waited for: the card, above the charts, would push them
+  // down when it arrived (layout shift). Without an estimate the page still shows.
+  const estimate = useScoreEstimate(subject.subjectId);
   const title = t('pages.statistics.title', { ns: 'translation' });
+  const queries = [stats, gauss, themes, general, columns];
+  const isLoading =
+    queries.some((query) => query.isPending) || estimate.isPending || subject.isLoading;
+  // The page is drawn in a background render, which yields to the browser every few milliseconds,
+  // rather than in one long task when the data arrives (Lighthouse's blocking time).
+  const isShown = useDeferredValue(!isLoading, false) && !isLoading;
 
   if (subject.subjectId === null) {
     return (
@@ -68,8 +77,7 @@ export function StatisticsPage() {
       </PageShell>
     );
   }
-  const queries = [stats, gauss, themes, general, columns];
-  if (queries.some((query) => query.isPending)) return <FullPageSpinner />;
+  if (!isShown) return <FullPageSpinner />;
   const failed = queries.find((query) => query.isError);
   if (failed) {
     if (isApiRequestError(failed.error) && failed.error.handled) return <FullPageSpinner />;
@@ -98,8 +106,8 @@ export function StatisticsPage() {
               : t('banner.none')}
           </p>
         </div>
-        <Segmented<TypeFilter>
-          aria-label={t('filter.label')}
+        <PlainSegmented<TypeFilter>
+          label={t('filter.label')}
           value={filter}
           onChange={setFilter}
           options={[
@@ -122,14 +130,14 @@ export function StatisticsPage() {
 
       {subject.hasAccess && (
         <div className="form-actions statistics-page__review">
-          <Button onClick={() => review('general')}>{t('review.general')}</Button>
-          <Button type="primary" onClick={() => review('own')}>
+          <PlainButton onClick={() => review('general')}>{t('review.general')}</PlainButton>
+          <PlainButton variant="primary" onClick={() => review('own')}>
             {t('review.own')}
-          </Button>
+          </PlainButton>
         </div>
       )}
 
-      <ScoreEstimateCard subjectId={subject.subjectId} />
+      <ScoreEstimateCard estimate={estimate.data} subjectId={subject.subjectId} />
 
       <ChartGrid>
         <AverageCard stats={summary} />

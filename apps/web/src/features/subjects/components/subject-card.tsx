@@ -1,7 +1,7 @@
-import Button from 'antd/es/button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainButton } from '../../../components/plain-controls.tsx';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
 import { REVIEW_NAMESPACE } from '../../review/lib/review-i18n.ts';
@@ -55,17 +55,17 @@ export function SubjectCard({
       </ul>
       <div className="subject-card__actions">
         {card.in_progress_user_test_id !== null && (
-          <Button type="primary" onClick={() => onAction(card, 'resume')}>
+          <PlainButton variant="primary" onClick={() => onAction(card, 'resume')}>
             {t('card.resume')}
-          </Button>
+          </PlainButton>
         )}
         {card.has_access ? (
-          <Button
-            type={card.in_progress_user_test_id === null ? 'primary' : 'default'}
+          <PlainButton
+            variant={card.in_progress_user_test_id === null ? 'primary' : 'default'}
             onClick={() => onAction(card, 'takeTests')}
           >
             {t('card.takeTests')}
-          </Button>
+          </PlainButton>
         ) : (
           // No access (none, an ended one, or another package's subject): the packages to choose.
           <Link to="/paquetes" className="subject-card__subscribe">
@@ -73,16 +73,16 @@ export function SubjectCard({
           </Link>
         )}
         {card.has_access && reviewDue > 0 && (
-          <Button onClick={() => onAction(card, 'review')}>
+          <PlainButton onClick={() => onAction(card, 'review')}>
             {t('start', { ns: REVIEW_NAMESPACE })}
-          </Button>
+          </PlainButton>
         )}
-        <Button disabled={!hasTests} onClick={() => onAction(card, 'history')}>
+        <PlainButton disabled={!hasTests} onClick={() => onAction(card, 'history')}>
           {t('card.history')}
-        </Button>
-        <Button disabled={!hasTests} onClick={() => onAction(card, 'statistics')}>
+        </PlainButton>
+        <PlainButton disabled={!hasTests} onClick={() => onAction(card, 'statistics')}>
           {t('card.statistics')}
-        </Button>
+        </PlainButton>
       </div>
       {!card.has_access && <p className="subject-card__note">{t('card.noAccess')}</p>}
     </article>

@@ -1,11 +1,11 @@
 import '../subjects.css';
-import Button from 'antd/es/button';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HttpStatus } from '@ensaya/core/api/http';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { PlainButton } from '../../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
@@ -31,7 +31,14 @@ export function SubjectsPage() {
   const { t, i18n } = useTranslation(SUBJECTS_NAMESPACE);
   const navigate = useNavigate();
   const subjects = useSubjects();
-  const reviewDue = dueBySubject(useReviewDue().data);
+  const review = useReviewDue();
+  const reviewDue = dueBySubject(review.data);
+  // The cards wait for the review queue too: its line and button, arriving later, would move the
+  // cards (layout shift). Without it (an error) they show without them.
+  const isLoading = subjects.isPending || review.isPending;
+  // The cards are drawn in a background render, which yields to the browser every few
+  // milliseconds, rather than in one long task when the data arrives (Lighthouse's blocking time).
+  const isShown = useDeferredValue(!isLoading, false) && !isLoading;
   const error = subjects.error;
   const isThrottled = isApiRequestError(error) && error.status === HttpStatus.tooManyRequests;
 
@@ -64,40 +71,41 @@ export function SubjectsPage() {
       <InProgressBanner />
       {/* Said once, in English only: the bank is Spanish, as the PAES and the class B exam are. */}
       {i18n.resolvedLanguage === 'en' && <p className="page__lead">{t('languageNote')}</p>}
-      {subjects.isPending && <FullPageSpinner />}
+      {!isShown && <FullPageSpinner />}
       {subjects.isError && !(isApiRequestError(error) && error.handled) && (
         <div className="form-alert" role="alert">
           <p>
             {t('errors.loadFailedTitle', { ns: 'translation' })}.{' '}
             {t('errors.loadFailed', { ns: 'translation' })}
           </p>
-          <Button onClick={() => void subjects.refetch()}>
+          <PlainButton onClick={() => void subjects.refetch()}>
             {t('errors.retry', { ns: 'translation' })}
-          </Button>
+          </PlainButton>
         </div>
       )}
-      {subjects.data?.length === 0 && <p>{t('empty')}</p>}
-      {subjects.data?.map((standardTest) => (
-        <section
-          key={standardTest.id}
-          className="subjects-section"
-          aria-labelledby={`standard-test-${standardTest.id}`}
-        >
-          <h2 id={`standard-test-${standardTest.id}`} className="subjects-section__title">
-            {standardTest.name}
-          </h2>
-          <div className="subjects-grid">
-            {standardTest.subjects.map((card) => (
-              <SubjectCard
-                key={card.id}
-                card={card}
-                reviewDue={reviewDue.get(card.id) ?? 0}
-                onAction={act}
-              />
-            ))}
-          </div>
-        </section>
-      ))}
+      {isShown && subjects.data?.length === 0 && <p>{t('empty')}</p>}
+      {isShown &&
+        subjects.data?.map((standardTest) => (
+          <section
+            key={standardTest.id}
+            className="subjects-section"
+            aria-labelledby={`standard-test-${standardTest.id}`}
+          >
+            <h2 id={`standard-test-${standardTest.id}`} className="subjects-section__title">
+              {standardTest.name}
+            </h2>
+            <div className="subjects-grid">
+              {standardTest.subjects.map((card) => (
+                <SubjectCard
+                  key={card.id}
+                  card={card}
+                  reviewDue={reviewDue.get(card.id) ?? 0}
+                  onAction={act}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
     </section>
   );
 }

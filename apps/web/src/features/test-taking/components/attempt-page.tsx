@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
@@ -56,6 +56,10 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
     };
   }, [attempt.data, content.data, contentUrl]);
   const title = t(TITLE_KEY[mode]);
+  // The player is drawn in a background render, which yields to the browser every few
+  // milliseconds, rather than in one long task when the questions arrive (Lighthouse's blocking
+  // time); the spinner stays until then.
+  const isPlayerShown = useDeferredValue(merged !== undefined, false) && merged !== undefined;
 
   if (attemptId === null) return <NoAttempt title={title} />;
   if (attempt.isPending) return <FullPageSpinner />;
@@ -83,7 +87,7 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
     );
   }
   const data = merged;
-  if (!data) return <FullPageSpinner />;
+  if (!data || !isPlayerShown) return <FullPageSpinner />;
   return (
     <TestPlayer
       key={data.id}

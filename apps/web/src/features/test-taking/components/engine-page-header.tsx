@@ -1,7 +1,7 @@
 import '../test-taking.css';
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PlainButton } from '../../../components/plain-controls.tsx';
 import { updateControl, type ControlContext } from '../lib/control-context.ts';
 import { writePageHeaderIndex } from '../lib/test-flags.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
@@ -70,9 +70,10 @@ export function EnginePageHeader({
 
   return (
     <div className="engine-header">
-      <Button type="text" icon={<BackIcon />} onClick={onBack} className="engine-header__back">
+      <PlainButton variant="text" onClick={onBack} className="engine-header__back">
+        <BackIcon />
         {t('pageHeader.back')}
-      </Button>
+      </PlainButton>
       <h1 className="page__title engine-header__title">{title}</h1>
       {items.length > 0 && (
         <nav className="engine-header__menu" aria-label={t('pageHeader.menu')}>
