@@ -191,6 +191,8 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await checkLayout(page, 'login in English', { isFullWidth: false });
     await page.goto('/login/es/true');
+    // The address sets the language once the page has run: wait for it before moving on.
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
 
     const publicPages: Array<[path: string, heading: RegExp, isFullWidth: boolean]> = [
       ['/olvido', /contraseña/i, false],
