@@ -12,7 +12,7 @@ import { useItemAnalysisList, type ItemAnalysisRow } from '../api/item-analysis.
 import type { Period } from '../api/types.ts';
 import { SubjectSelect } from '../components/reference-selects.tsx';
 import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
-import { PAGE_SIZE } from '../lib/use-list-params.ts';
+import { PAGE_SIZE, useListParams } from '../lib/use-list-params.ts';
 import {
   AverageTime,
   formatDiscrimination,
@@ -37,31 +37,19 @@ const SORTS = [
  * sortable, with a
  * "flagged only" filter. The state lives in the address, so the detail's back link returns here.
  */
+/** The page's filters and sort, kept in the address like every admin list's. */
+const FILTERS = ['subject_id', 'period_id', 'sort', 'order', 'flagged'] as const;
+
 export function ItemAnalysisPage() {
   const { t, i18n } = useTranslation(ADMIN_NAMESPACE);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const subjectId = Number(searchParams.get('subject_id')) || undefined;
-  const periodId = Number(searchParams.get('period_id')) || undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const sortParam = searchParams.get('sort') ?? 'stem_number';
+  const [searchParams] = useSearchParams();
+  const { page, filters, numberFilter, update } = useListParams(FILTERS);
+  const subjectId = numberFilter('subject_id') || undefined;
+  const periodId = numberFilter('period_id') || undefined;
+  const sortParam = filters.sort ?? 'stem_number';
   const sort = SORTS.includes(sortParam) ? sortParam : 'stem_number';
-  const order = searchParams.get('order') === 'desc' ? 'desc' : 'asc';
-  const isFlaggedOnly = searchParams.get('flagged') === 'true';
-
-  function update(changes: Record<string, string | number | undefined>) {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(name);
-          else next.set(name, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
+  const order = filters.order === 'desc' ? 'desc' : 'asc';
+  const isFlaggedOnly = filters.flagged === 'true';
 
   const periods = useAdminOptions<Period>(
     'periods',
