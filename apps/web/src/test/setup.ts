@@ -2,10 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetLanguageFromStorage } from '../lib/i18n.ts';
+import { applyReadingSettings } from '../lib/reading-settings.ts';
 
-// Pages are lazy chunks; on a loaded machine (CI runs the three projects at once on two cores) their
-// first import can take several seconds, far over the default second.
-configure({ asyncUtilTimeout: 12_000 });
+// Pages are lazy chunks: the first page a worker renders loads React's and Ant Design's modules,
+// about a second on a quiet machine and more while `npm test` runs every project on two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout engine: give Ant Design the browser APIs it probes, and record scrolling.
 // The test browser prefers reduced motion: jsdom never ends CSS transitions, so an animated
@@ -38,10 +39,6 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
-// Ant Design measures the scrollbar through a pseudo-element, which jsdom does not implement.
-const getComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
-
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
@@ -53,11 +50,16 @@ function clearCookies(): void {
   }
 }
 
+// Test files share their worker's window (vite.config.ts, `isolate: false`): whatever a test
+// changes there goes back before the next test, in this file or another.
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
   clearCookies();
+  applyReadingSettings(null);
   await resetLanguageFromStorage();
 });

@@ -217,11 +217,20 @@ describe('account page: subscriptions table', () => {
   });
 
   it('Subscribe stores the id and goes to the invoice details', async () => {
-    subscriptionsApi({ rows: everyStatus });
+    const { requests } = subscriptionsApi({
+      rows: everyStatus,
+      // The details page reads the stored id (an id the server does not know would be dropped).
+      handlers: {
+        'GET /api/user-subscriptions/4': () => ({ status: 200, body: { data: everyStatus[3] } }),
+      },
+    });
     const { user, pathname } = await openAccount();
     await user.click(await screen.findByRole('button', { name: 'Suscribirme a Plan D' }));
 
     await waitFor(() => expect(pathname()).toBe('/factura/detalles'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/user-subscriptions/4')).toBe(true),
+    );
     expect(localStorage.getItem('subscription')).toBe('4');
   });
 

@@ -36,7 +36,7 @@ describe('catalogue pages', () => {
       approval_rule: 'application_average',
       position: 2,
     });
-  }, 20_000);
+  });
 
   it('shows the server message when a delete is refused (409)', async () => {
     installFakeApi({
@@ -70,5 +70,5 @@ describe('catalogue pages', () => {
     expect(
       await screen.findByText('Otros registros dependen de este, así que no se puede eliminar.'),
     ).toBeInTheDocument();
-  }, 20_000);
+  });
 });

@@ -58,5 +58,5 @@ describe('theme weights editor', () => {
         { theme_id: 22, weight: 50 },
       ],
     });
-  }, 20_000);
+  });
 });

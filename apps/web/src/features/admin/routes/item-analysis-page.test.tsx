@@ -93,9 +93,7 @@ describe('item analysis', () => {
     });
     const { user } = renderApp('/admin/item-analysis?subject_id=2');
 
-    expect(
-      await screen.findByRole('heading', { name: 'Análisis de ítems' }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Análisis de ítems' })).toBeInTheDocument();
     const first = await screen.findByRole('link', { name: '¿Cuánto es 2 + 2?' });
     expect(first).toHaveAttribute('href', expect.stringContaining('/admin/item-analysis/40?'));
     expect(first.getAttribute('href')).toContain('period_id=8');
@@ -134,7 +132,7 @@ describe('item analysis', () => {
       expect(screen.queryByRole('link', { name: '¿Cuánto es 2 + 2?' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('link', { name: 'Una pregunta demasiado fácil' })).toBeInTheDocument();
-  }, 40_000);
+  });
 
   it('shows a question with its option distribution and the comments', async () => {
     const detail: ItemAnalysisDetail = {
@@ -163,11 +161,7 @@ describe('item analysis', () => {
     renderApp('/admin/item-analysis/40?period_id=8&subject_id=2');
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Pregunta 1: análisis del ítem' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: 'Pregunta 1: análisis del ítem' }),
     ).toBeInTheDocument();
     const options = screen.getByRole('list', {
       name: 'Porcentaje de intentos que eligió cada alternativa',
@@ -196,9 +190,7 @@ describe('item analysis', () => {
       'GET /api/me': meAs({ ...adminUser, role: 'student' as never }),
     });
     renderApp('/admin/item-analysis?subject_id=2&period_id=8');
-    expect(
-      await screen.findByText('Acceso no permitido', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Acceso no permitido')).toBeInTheDocument();
     expect(requests.some((r) => r.path.startsWith('/api/admin/'))).toBe(false);
   });
 });

@@ -41,5 +41,5 @@ describe('users and extra time (issue 16)', () => {
     expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ extra_time_percent: 50 });
     expect(requests.some((r) => r.method === 'POST' || r.method === 'DELETE')).toBe(false);
-  }, 40_000);
+  });
 });

@@ -87,7 +87,7 @@ describe('practice setup', () => {
     await start(user);
 
     expect(starts(requests)).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('starts a practice test with the chosen themes and switches, then opens it', async () => {
     localStorage.setItem('header', '1');

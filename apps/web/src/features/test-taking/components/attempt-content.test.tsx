@@ -64,9 +64,7 @@ describe('test player with the content apart', () => {
     });
     const view = renderApp(`/test?id=${state.id}`);
 
-    await view.user.click(
-      await screen.findByRole('button', { name: 'Reintentar' }, { timeout: 15_000 }),
-    );
+    await view.user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     const instructions = await findDialog('Instrucciones');
     await view.user.click(within(instructions).getByRole('button', { name: 'Continuar' }));
     await screen.findByRole('heading', { name: 'Pregunta 1 de 3' });
@@ -80,5 +78,5 @@ describe('test player with the content apart', () => {
     expect(
       requests.filter((request) => request.path === CONTENT_URL && request.method === 'GET'),
     ).toHaveLength(2);
-  }, 40_000);
+  });
 });

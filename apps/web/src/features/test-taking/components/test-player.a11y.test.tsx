@@ -137,7 +137,7 @@ describe('the runner with the keyboard alone', () => {
       [102, [1023], false],
     ]);
     expect(requests.filter((r) => r.path.endsWith('/submit'))).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('sets the text size and high contrast from the runner, saved to the account', async () => {
     const { requests } = engineApi(makeAttempt(2, { begun_at: new Date().toISOString() }));
@@ -176,5 +176,5 @@ describe('the runner with the keyboard alone', () => {
     );
     // Letters typed there did not answer the question.
     expect(savedStems(requests)).toEqual([]);
-  }, 30_000);
+  });
 });

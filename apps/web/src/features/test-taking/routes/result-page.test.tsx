@@ -96,9 +96,7 @@ describe('result page', () => {
       }),
     });
     const { user, pathname } = renderApp('/resultado?id=55');
-    expect(
-      await screen.findByText('You scored 1 point; the pass mark is 33.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('You scored 1 point; the pass mark is 33.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Review your answers' }));
     expect(pathname()).toBe('/revisar');
   });
