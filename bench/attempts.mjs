@@ -112,6 +112,10 @@ async function run(kind) {
       if (started.status !== 201)
         throw new Error(`start ${started.status} ${JSON.stringify(started.json)}`);
       student.exam = started.json.data;
+      // Continued from the instructions: a timed attempt takes answers from its begin.
+      const begun = await student.request('POST', `/api/user-tests/${student.exam.id}/begin`);
+      if (begun.status !== 200)
+        throw new Error(`begin ${begun.status} ${JSON.stringify(begun.json)}`);
     }),
   );
 

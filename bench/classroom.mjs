@@ -1,5 +1,5 @@
 // A national mock exam on one server (issue 14): STUDENTS students sign in, start the PAES M1 mock
-// exam at the same instant, begin it, save one answer every 2 s each for DURATION_S seconds (spread
+// exam at the same instant, begin it, read its content, save one answer every 2 s each for DURATION_S seconds (spread
 // evenly), and submit at the same instant; then every acknowledged answer is checked in the
 // database. The server runs in its own process as `npm start` runs it (node apps/api/src/server.ts,
 // NODE_ENV=production, on a PostgreSQL database of its own); this script is the load generator, in
@@ -355,13 +355,31 @@ async function main() {
   startDecoded /= STUDENTS;
   log(`started: p95 ${ms(percentiles(started.map((r) => r.ms)).p95)} ms`);
 
-  // The content the attempt points at, fetched as the browser would (nothing when there is none).
-  // A URL may come absolute or as a path; the browser's connection is to the app's origin.
-  const contentUrls = attempts.map((attempt) =>
-    attempt.content_url
-      ? new URL(attempt.content_url, ORIGIN).pathname + new URL(attempt.content_url, ORIGIN).search
-      : undefined,
+  students.forEach((student, i) => {
+    student.attemptId = attempts[i].id;
+  });
+
+  // Everyone continues from the instructions. A timed attempt's content is readable only from its
+  // begin, whose answer names it (`content_url`, as the attempt does for an untimed one).
+  monitor.begin('begin');
+  const begun = await Promise.all(
+    students.map((student) =>
+      student.browser.request('POST', `/api/user-tests/${student.attemptId}/begin`),
+    ),
   );
+  monitor.end();
+  const beginFailures = new Map();
+  for (const response of begun)
+    if (response.status !== 200) countBy(beginFailures, response.status);
+  if (beginFailures.size > 0) throw new Error(`begins refused: ${statusList(beginFailures)}`);
+
+  // The content the begin (or the attempt) points at, fetched as the browser would (nothing when
+  // there is none). A URL may come absolute or as a path; the browser's connection is to the app's
+  // origin.
+  const contentUrls = attempts.map((attempt, i) => {
+    const url = begun[i].json().data.content_url ?? attempt.content_url;
+    return url ? new URL(url, ORIGIN).pathname + new URL(url, ORIGIN).search : undefined;
+  });
   if (contentUrls.some(Boolean)) monitor.begin('content');
   const contents = await Promise.all(
     students.map((student, i) =>
@@ -382,26 +400,12 @@ async function main() {
   contentWire /= STUDENTS;
   if (contentFailures.size > 0) throw new Error(`content refused: ${statusList(contentFailures)}`);
   students.forEach((student, i) => {
-    student.attemptId = attempts[i].id;
     student.questions = questionsOf(attempts[i], parsedContent.get(contentUrls[i]));
     if (student.questions.some((question) => question.choiceIds.length === 0))
       throw new Error('a question without choices: adjust questionsOf() to the attempt shape');
   });
   attempts.length = 0;
   const questionCount = students[0].questions.length;
-
-  // Everyone continues from the instructions.
-  monitor.begin('begin');
-  const begun = await Promise.all(
-    students.map((student) =>
-      student.browser.request('POST', `/api/user-tests/${student.attemptId}/begin`),
-    ),
-  );
-  monitor.end();
-  const beginFailures = new Map();
-  for (const response of begun)
-    if (response.status !== 200) countBy(beginFailures, response.status);
-  if (beginFailures.size > 0) throw new Error(`begins refused: ${statusList(beginFailures)}`);
   const afterStart = memoryOf(server.pid);
 
   // One answer every INTERVAL_MS per student, spread evenly; each page keeps one save in flight

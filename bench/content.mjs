@@ -82,17 +82,23 @@ const attemptRead = await app.inject({
   url: `/api/user-tests/${state.id}`,
   headers: { ...one.headers, 'accept-encoding': 'br' },
 });
-const contentRead = state.content_url
+// A timed attempt's content is named from its begin (issue 24): continued from the instructions.
+const begun = await app.inject({
+  method: 'POST',
+  url: `/api/user-tests/${state.id}/begin`,
+  headers: one.headers,
+});
+const contentUrl = begun.json().data?.content_url ?? state.content_url;
+const contentRead = contentUrl
   ? await app.inject({
       method: 'GET',
-      url: state.content_url,
+      url: contentUrl,
       headers: { ...one.headers, 'accept-encoding': 'br' },
     })
   : null;
-const contentPlain = state.content_url
-  ? JSON.parse(
-      (await app.inject({ method: 'GET', url: state.content_url, headers: one.headers })).body,
-    ).data
+const contentPlain = contentUrl
+  ? JSON.parse((await app.inject({ method: 'GET', url: contentUrl, headers: one.headers })).body)
+      .data
   : null;
 const merged = JSON.stringify({ data: withContent(state, contentPlain) });
 const q4 = (text) =>

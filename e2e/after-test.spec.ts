@@ -242,6 +242,11 @@ test('the result links to its review, lists special questions only for a class B
 
   // A class B mock exam with question 1 answered from its key: 1 point, or 2 when it is special.
   const exam = await start(page, { subject_id: classB, mode: 'mock_exam' });
+  // Continued from the instructions: a timed attempt takes answers from its begin.
+  const begun = await page.request.post(`/api/user-tests/${exam.id}/begin`, {
+    headers: await csrfHeaders(page.request, page),
+  });
+  expect(begun.ok(), await begun.text()).toBe(true);
   const first = exam.questions[0]!;
   const keys = first.choices.filter((choice) => choice.is_correct).map((choice) => choice.id);
   const saved = await page.request.post(`/api/user-tests/${exam.id}/stems`, {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { approveCard } from './support/cards.ts';
 import { drawCharts } from './support/charts.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
@@ -340,7 +341,7 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
       .getByRole('button', { name: 'Ir a la plataforma de pago' })
       .click();
     await expect(page.getByRole('heading', { name: 'Pasarela de pago de prueba' })).toBeVisible();
-    await page.getByLabel('Número de tarjeta').fill('4111 1111 1111 1111');
+    await page.getByLabel('Número de tarjeta').fill(approveCard());
     await page.getByRole('button', { name: 'Registrar tarjeta' }).click();
     await expect(page).toHaveURL(/\/confirmacion/);
     await expect(

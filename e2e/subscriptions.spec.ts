@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { approveCard, declineLaterCard } from './support/cards.ts';
 import { advanceClock, resetClock, runDueJobs } from './support/dev-clock.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { choose, somePlaces } from './support/places.ts';
@@ -21,7 +22,6 @@ import { logIn } from './support/session.ts';
 // students keep their access.
 test.describe.configure({ mode: 'default' });
 
-const APPROVE = '4111 1111 1111 1111';
 const takeScreenshots = process.env.SCREENSHOTS === '1';
 
 /** With SCREENSHOTS=1, saves the page for the docs. */
@@ -31,7 +31,6 @@ async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
 }
-const DECLINE_LATER = '4000 0000 0000 0341';
 
 /** The address step: street, region, province, commune and postal code, then on to the summary. */
 async function enterAddress(page: Page) {
@@ -165,7 +164,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await screenshot(page, 'subscription-summary');
 
   // The payment platform: the approving card starts the 7-day trial.
-  await payOnPlatform(page, APPROVE);
+  await payOnPlatform(page, approveCard());
   await expect(page).toHaveURL(/\/confirmacion/);
   await expect(page.getByRole('heading', { name: '¡Tu período de prueba comenzó!' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -194,7 +193,7 @@ test('a declined renewal shows the payment notice, and a new card pays and react
   page,
 }) => {
   test.setTimeout(120_000);
-  await studentInClassBTrial(page, DECLINE_LATER);
+  await studentInClassBTrial(page, declineLaterCard());
 
   // The trial ends and the charge is declined: payment pending, with the notice.
   await advanceClock(page, 3, 60);
@@ -212,7 +211,7 @@ test('a declined renewal shows the payment notice, and a new card pays and react
   await row.getByRole('button', { name: 'Suscribirme a Licencia Clase B' }).click();
   await expect(page).toHaveURL(/\/factura\/detalles/);
   await expect(page.getByText('Tienes un pago pendiente')).toBeVisible();
-  await payOnPlatform(page, APPROVE);
+  await payOnPlatform(page, approveCard());
   await expect(page).toHaveURL(/\/subscripcion\/exitosa/);
   await expect(page.getByRole('heading', { name: '¡Tu suscripción está activa!' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -229,7 +228,7 @@ test('the cancel wizard leaves the subscription paused with access until its end
   page,
 }) => {
   test.setTimeout(120_000);
-  await studentInClassBTrial(page, APPROVE);
+  await studentInClassBTrial(page, approveCard());
   await advanceClock(page, 3, 60);
   await runDueJobs(page);
   const [active] = await mySubscriptions(page);

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { approveCard } from './support/cards.ts';
 import { advanceClock, resetClock, runDueJobs } from './support/dev-clock.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
@@ -13,7 +14,6 @@ import { logIn } from './support/session.ts';
 // remaining days and are put back at once.
 test.describe.configure({ mode: 'default' });
 
-const APPROVE = '4111 1111 1111 1111';
 const DEMO_PASSWORD = 'Ensaya2026!';
 const shotsDir = process.env.SHOTS_DIR;
 
@@ -110,7 +110,7 @@ test('a trial opens the subscribed subject for tests; canceled, it ends uncharge
   await expect(confirm).toContainText('Los primeros 3 días son de prueba gratis, con acceso');
   await expect(confirm).toContainText('Si cancelas antes, no se te cobra nada.');
   await confirm.getByRole('button', { name: 'Ir a la plataforma de pago' }).click();
-  await enterCard(page, APPROVE);
+  await enterCard(page, approveCard());
   await expect(page.getByRole('heading', { name: '¡Tu período de prueba comenzó!' })).toBeVisible();
   await expect(
     page.getByText(/Hasta entonces tienes acceso completo a tus materias/),
@@ -299,7 +299,7 @@ test('the price block adds up, the coupon is for the first payment only, and Rut
   await expect(confirm).not.toContainText('$5.391 cada 30 días');
   await shot(page, 'confirm-coupon-1280-es');
   await confirm.getByRole('button', { name: 'Ir a la plataforma de pago' }).click();
-  await enterCard(page, APPROVE);
+  await enterCard(page, approveCard());
   await expect(page.getByRole('heading', { name: '¡Tu período de prueba comenzó!' })).toBeVisible();
 
   // The trial's end charges the first payment with the coupon; the next charge is the plan's price.

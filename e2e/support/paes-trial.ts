@@ -1,10 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { approveCard } from './cards.ts';
 import { choose, somePlaces } from './places.ts';
 import { logIn } from './session.ts';
 import { STUDENT_PASSWORD } from './students.ts';
-
-/** The sandbox card the payment platform approves. */
-const APPROVE = '4111 1111 1111 1111';
 
 /**
  * Signs in a new, verified student (no subscription yet) and starts a trial of every PAES subject
@@ -33,7 +31,7 @@ export async function startPaesTrial(page: Page, email: string, street = 'Av. Ma
     .getByRole('button', { name: 'Ir a la plataforma de pago' })
     .click();
   await expect(page.getByRole('heading', { name: 'Pasarela de pago de prueba' })).toBeVisible();
-  await page.getByLabel('Número de tarjeta').fill(APPROVE);
+  await page.getByLabel('Número de tarjeta').fill(approveCard());
   await page.getByRole('button', { name: 'Registrar tarjeta' }).click();
   await expect(page.getByRole('heading', { name: '¡Tu período de prueba comenzó!' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();

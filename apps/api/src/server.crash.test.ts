@@ -118,6 +118,8 @@ describe('a server killed during an exam', () => {
     });
     expect(started.status).toBe(201);
     const exam = started.json.data as Attempt;
+    // Continued from the instructions: the clock runs and answers are taken.
+    expect((await browser.request('POST', `/api/user-tests/${exam.id}/begin`)).status).toBe(200);
 
     // Answer 20 questions one request at a time, as the page does: the key on even positions.
     const answers = new Map<number, number[]>();

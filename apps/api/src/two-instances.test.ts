@@ -373,7 +373,11 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
       mode: 'mock_exam',
     });
     expect(started.status, JSON.stringify(started.json)).toBe(201);
-    return started.json.data as Attempt;
+    const exam = started.json.data as Attempt;
+    // Continued from the instructions: answers are taken, and the content is named, from now on.
+    const begun = await client.request('POST', `/api/user-tests/${exam.id}/begin`);
+    expect(begun.status, JSON.stringify(begun.json)).toBe(200);
+    return { ...exam, content_url: begun.json.data.content_url } as Attempt;
   }
 
   it('takes a student through an exam with every request on the other instance', async () => {

@@ -97,6 +97,21 @@ describe('log lines', () => {
     expect(log).not.toContain('@example.cl');
   });
 
+  it("show a content key's route, never the key (issue 24)", async () => {
+    const key = `_3.5u~25~rs.c.tro8w0~${randomUUID().replaceAll('-', '').slice(0, 22)}`;
+    lines.length = 0;
+    // Signed out (401) or not, the request is logged as it comes in.
+    await app.inject({ method: 'GET', url: `/api/content/${key}?x=1` });
+    const entry = lines.map((line) => JSON.parse(line)).find((e) => e.msg === 'incoming request');
+    expect(entry.req.url).toBe('/api/content/*');
+    expect(lines.join('')).not.toContain(key);
+    // Other routes keep their path (ids help; they are no secret).
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/user-tests/123' });
+    const other = lines.map((line) => JSON.parse(line)).find((e) => e.msg === 'incoming request');
+    expect(other.req.url).toBe('/api/user-tests/123');
+  });
+
   it('show a response header that sets a cookie as redacted', async () => {
     lines.length = 0;
     const response = await app.inject({ method: 'GET', url: '/api/csrf-cookie' });

@@ -2,10 +2,21 @@ import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The path itself is a secret (a signed content key): log lines show the route's pattern
+     * (`/api/content/*`), never the URL.
+     */
+    logRoute?: boolean;
+  }
+}
+
 /**
  * The logger's options: no password hash, token, cookie, e-mail, phone or Rut in a log line
  * (issue 12, item 11). Secret headers are redacted wherever they are logged, request URLs lose
- * their query values (reset tokens, link signatures, e-mails), and errors are serialized from an
+ * their query values (reset tokens, link signatures, e-mails), a route whose path is a key
+ * (`config.logRoute`) is logged as its pattern (issue 24), and errors are serialized from an
  * allow-list of fields: a database error's parameters and detail (which hold the row's values)
  * never get in.
  */
@@ -20,7 +31,7 @@ export function loggerOptions(
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: withoutQueryValues(request.url),
+        url: loggedUrl(request),
         host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
@@ -34,6 +45,13 @@ const SECRET_HEADERS = ['cookie', 'set-cookie', 'authorization', 'x-xsrf-token']
 const REDACTED_PATHS = ['headers', 'req.headers', 'res.headers', '*.headers'].flatMap((prefix) =>
   SECRET_HEADERS.map((header) => `${prefix}["${header}"]`),
 );
+
+/** The URL as a log line shows it: the route's pattern when its path is a key, no query values. */
+export function loggedUrl(request: FastifyRequest): string {
+  const route = request.routeOptions;
+  if (route?.config?.logRoute === true && route.url) return route.url;
+  return withoutQueryValues(request.url);
+}
 
 /** `/resetpassword?token=abc&email=x` -> `/resetpassword?token=[redacted]&email=[redacted]`. */
 export function withoutQueryValues(url: string): string {

@@ -5,7 +5,14 @@ import type { SessionRow, SessionUser } from '../modules/sessions/repo.ts';
 /** What a guarded request needs of its session: the row and its user (null for a guest). */
 export type CachedSession = { session: SessionRow; user: SessionUser | null };
 
-type Entry = CachedSession & { cachedUntil: number };
+/**
+ * `grants`: checks that passed for this session since it was cached (`content:<attempt id>`: the
+ * attempt's content may be read), forgotten with the entry.
+ */
+type Entry = CachedSession & { cachedUntil: number; grants?: Set<string> };
+
+/** Grants kept per session at most (a student has one attempt running per subject). */
+const MAX_GRANTS = 32;
 
 type Invalidation = { from: string; sessionId?: string; userId?: number; exceptId?: string };
 
@@ -56,13 +63,7 @@ export class SessionCache {
   }
 
   get(id: string, now: number): CachedSession | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    if (entry.cachedUntil <= now || entry.session.expiresAt.getTime() <= now) {
-      this.remove(id);
-      return undefined;
-    }
-    return entry;
+    return this.liveEntry(id, now);
   }
 
   set(id: string, value: CachedSession, generation: number, now: number) {
@@ -79,6 +80,25 @@ export class SessionCache {
       const oldest = this.entries.keys().next().value as string;
       this.remove(oldest);
     }
+  }
+
+  /** Whether a check named `grant` passed for the session since its entry was cached. */
+  hasGrant(id: string, grant: string, now: number): boolean {
+    return this.liveEntry(id, now)?.grants?.has(grant) === true;
+  }
+
+  /**
+   * Remembers that a check passed for the session, for as long as its entry stays cached (at most
+   * `ttlMs`, less if it was cached earlier; a drop forgets it). `generation` is the counter read
+   * before the check: a drop in between makes this a no-op, as for `set`.
+   */
+  addGrant(id: string, grant: string, generation: number, now: number) {
+    if (generation !== this.drops) return;
+    const entry = this.liveEntry(id, now);
+    if (!entry) return;
+    entry.grants ??= new Set();
+    if (entry.grants.size >= MAX_GRANTS) entry.grants.clear();
+    entry.grants.add(grant);
   }
 
   /** The sliding expiry was written: keep the cached copy in step, so it is written once a minute. */
@@ -159,6 +179,16 @@ export class SessionCache {
       // The other instances keep their entry at most ttlMs: the bound documented for a lost message.
       this.options.onError?.(error);
     }
+  }
+
+  private liveEntry(id: string, now: number): Entry | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.cachedUntil <= now || entry.session.expiresAt.getTime() <= now) {
+      this.remove(id);
+      return undefined;
+    }
+    return entry;
   }
 
   private remove(id: string) {

@@ -99,6 +99,44 @@ describe('the session cache', () => {
     expect(cache.get('d', 1)).toBeUndefined();
     expect(cache.get('b', 1)).toBeUndefined();
   });
+
+  it('keeps a check that passed with its session, never past the entry, and forgets it on a drop', () => {
+    const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 10 });
+    const entry = (id: string, userId: number) => ({
+      session: {
+        id,
+        userId,
+        csrfToken: 'x',
+        ip: null,
+        userAgent: null,
+        createdAt: new Date(0),
+        lastSeenAt: new Date(0),
+        expiresAt: new Date(10_000_000),
+      },
+      user: { id: userId, role: 'student' as const, permissions: [] },
+    });
+    // No entry, no grant: a check made for a session that is not cached is not kept.
+    cache.addGrant('a', 'content:1', cache.generation, 0);
+    expect(cache.hasGrant('a', 'content:1', 1)).toBe(false);
+    cache.set('a', entry('a', 1), cache.generation, 0);
+    cache.addGrant('a', 'content:1', cache.generation, 10);
+    expect(cache.hasGrant('a', 'content:1', 20)).toBe(true);
+    expect(cache.hasGrant('a', 'content:2', 20)).toBe(false);
+    // Gone with the entry, whose TTL counts from when the session was cached.
+    expect(cache.hasGrant('a', 'content:1', 60_001)).toBe(false);
+
+    cache.set('b', entry('b', 2), cache.generation, 0);
+    // A check that began before a drop is not kept.
+    const generation = cache.generation;
+    void cache.userChanged(9);
+    cache.addGrant('b', 'content:1', generation, 1);
+    expect(cache.hasGrant('b', 'content:1', 2)).toBe(false);
+    cache.addGrant('b', 'content:1', cache.generation, 1);
+    expect(cache.hasGrant('b', 'content:1', 2)).toBe(true);
+    // A drop of the user's sessions forgets their grants.
+    void cache.userChanged(2);
+    expect(cache.hasGrant('b', 'content:1', 3)).toBe(false);
+  });
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('the session cache across instances', () => {

@@ -273,13 +273,20 @@ describe('the guard follows the declaration, in absolute form', () => {
  * Routes whose parameters name the caller's own rows, with a request of another student on the
  * first student's ids. A `user` route with a parameter must be here or in SHARED_PARAMS.
  */
-type Fixtures = { attemptId: number; subscriptionId: number; addressId: number };
+type Fixtures = {
+  attemptId: number;
+  subscriptionId: number;
+  addressId: number;
+  /** The first student's attempt's content key (issue 24: a key is not a bearer token). */
+  contentUrl: string;
+};
 const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> = {
   'POST /api/addresses/:id': (a) => ({
     url: `/api/addresses/${a.addressId}`,
     payload: { address_line_1: 'Otra 1', town_id: 13123 },
   }),
   'GET /api/user-tests/:id': (a) => ({ url: `/api/user-tests/${a.attemptId}` }),
+  'GET /api/content/*': (a) => ({ url: a.contentUrl }),
   'GET /api/user-tests/:id/themes': (a) => ({ url: `/api/user-tests/${a.attemptId}/themes` }),
   'POST /api/user-tests/:id/stems': (a) => ({
     url: `/api/user-tests/${a.attemptId}/stems`,
@@ -338,9 +345,6 @@ const SHARED_PARAMS = new Set([
   'GET /api/periods/:id',
   'GET /api/subjects/:id/user-tests',
   'GET /api/packages/:id/user-subscriptions',
-  // Question content named by a key the server signed: it holds no student's data (no answers, no
-  // keys), and a student can only reach keys handed out in their own attempts.
-  'GET /api/content/*',
 ]);
 
 describe('another student on the first student’s ids', () => {
@@ -368,7 +372,10 @@ describe('another student on the first student’s ids', () => {
       attemptId: started.json().data.id,
       subscriptionId: subscription.id,
       addressId: address.id,
+      contentUrl: started.json().data.content_url,
     };
+    expect(a.contentUrl).toMatch(/^\/api\/content\//);
+    expect((await client.get(a.contentUrl)).statusCode).toBe(200);
     other = new TestClient(t.app);
     const otherStudent = await createStudent(t.db);
     await createAddress(t.db, otherStudent.id);

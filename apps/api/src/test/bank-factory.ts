@@ -18,6 +18,14 @@ import { packages as packagesTable } from '../db/schema/index.ts';
 
 export type TestBank = Awaited<ReturnType<typeof createBank>>;
 
+/** A number written in letters (1: "a", 27: "aa"), a word no other question of a bank has. */
+function letters(number: number): string {
+  let word = '';
+  for (let n = number; n > 0; n = Math.floor((n - 1) / 26))
+    word = String.fromCharCode(97 + ((n - 1) % 26)) + word;
+  return word;
+}
+
 /**
  * A subject of its own with a current period, weighted themes, a grade table (correct count x 10)
  * and `perTheme` questions in each theme (4 choices, the first correct; every third question of the
@@ -121,8 +129,9 @@ export async function createBank(
           themeId: theme.id,
           contextId: theme.id === themeRows[0]!.id && i % 3 === 0 ? context!.id : null,
           stemNumber: number,
-          statementSource: `<p>Pregunta ${number}</p>`,
-          statementHtml: `<p>Pregunta ${number}</p>`,
+          // A word of its own, so no two are one question with other numbers (clone families).
+          statementSource: `<p>Pregunta ${number}: ${letters(number)}</p>`,
+          statementHtml: `<p>Pregunta ${number}: ${letters(number)}</p>`,
           solutionSource: `<p>Solución ${number}</p>`,
           solutionHtml: `<p>Solución ${number}</p>`,
         })

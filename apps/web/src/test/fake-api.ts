@@ -30,6 +30,7 @@ export const demoUser = {
   email_verified_at: '2026-01-10T12:00:00.000Z',
   country_id: 152,
   address: null,
+  pending_email: null as string | null,
 };
 
 /**

@@ -12,6 +12,8 @@ export function subscription(id: number, change: Partial<Subscription> = {}): Su
     trial_duration: 7,
     trial_ends_at: '2026-01-08T12:00:00.000Z',
     trial_days_left: 0,
+    trial_available: false,
+    trial_used: false,
     subscription_start: '2026-03-01T12:00:00.000Z',
     // 23:30 UTC: the local date could be the next day; the UTC one is shown.
     subscription_end: '2026-03-31T23:30:00.000Z',

@@ -11,6 +11,7 @@ export const HttpStatus = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  gone: 410,
   csrfMismatch: 419,
   unprocessable: 422,
   tooManyRequests: 429,

@@ -27,6 +27,8 @@ export type ProfileAddress = z.infer<typeof ProfileAddress>;
 export const AccountProfile = UserProfile.extend({
   country_id: z.number().int().nullable(),
   address: ProfileAddress.nullable(),
+  /** A new e-mail address waiting for its confirmation link; `email` stays until it is opened. */
+  pending_email: z.string().nullable(),
 });
 export type AccountProfile = z.infer<typeof AccountProfile>;
 
@@ -36,18 +38,28 @@ export type AccountProfileResponse = z.infer<typeof AccountProfileResponse>;
 export const UpdateProfileResponse = z.object({ data: AccountProfile, message: z.string() });
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
 
+/**
+ * A short-lived signed token for `GET api/me/{id}/resend-verification?token=`: the resend link
+ * works only for whoever just registered or logged in with the right password.
+ */
+const ResendToken = z.string();
+
 /** `POST api/register`: the new account (not signed in) and what to do next. */
 export const RegisterResponse = z.object({
-  data: z.object({ id: z.number().int(), email: z.string() }),
+  data: z.object({ id: z.number().int(), email: z.string(), resend_token: ResendToken }),
   message: z.string(),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
-/** `POST api/login` with the right password but an unverified e-mail: 403 with the user's id. */
+/**
+ * `POST api/login` with the right password but an unverified e-mail: 403 with the user's id and
+ * the token its resend link needs.
+ */
 export const VerifyEmailError = z.object({
   message: z.string(),
   errors: z.object({ verify: z.array(z.string()) }),
   user_id: z.number().int(),
+  resend_token: ResendToken,
 });
 export type VerifyEmailError = z.infer<typeof VerifyEmailError>;
 

@@ -115,6 +115,8 @@ export const UpdateProfileRequest = z.object({
   timezone: timeZone.optional(),
   language: z.enum(['es', 'en']).optional(),
   terms_and_conditions: flag.optional(),
+  /** Needed only when `email` is a new address (issue 24): the account's current password. */
+  current_password: z.string().max(200).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

@@ -240,6 +240,8 @@ export const AdminQuestion = z.object({
   url_source: z.string().nullable(),
   stem_number: z.number().int(),
   is_active: z.boolean(),
+  /** 1 easy, 2 medium, 3 hard, as authored (docs/content.md, "Difficulty"). */
+  difficulty: z.number().int(),
   choices: z.array(AdminChoice),
   /** KaTeX messages of the formulas that could not be rendered (shown marked in the HTML). */
   render_errors: z.array(z.string()),
@@ -268,6 +270,8 @@ const QuestionFields = z
       .optional(),
     stem_number: z.number().int().min(1).max(1_000_000).optional(),
     is_active: z.boolean().optional(),
+    /** 1 easy, 2 medium, 3 hard; a new question without it is medium, an edit keeps it. */
+    difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
     choices: z.array(ChoiceWrite).min(MIN_CHOICES).max(MAX_CHOICES),
   })
   .strict();
@@ -552,6 +556,8 @@ export const BankExport = z.object({
       is_multi_choice: z.boolean(),
       url_source: z.string().nullable(),
       is_active: z.boolean(),
+      /** 1 easy, 2 medium, 3 hard: as authored, not as measured (docs/content.md). */
+      difficulty: z.number().int(),
       choices: z.array(z.object({ body: z.string(), is_correct: z.boolean() })),
     }),
   ),
@@ -578,6 +584,8 @@ export const BankImport = z.object({
       is_multi_choice: z.boolean().default(false),
       url_source: z.string().nullable().default(null),
       is_active: z.boolean().default(true),
+      /** 1 easy, 2 medium, 3 hard; absent: medium (the bank files always say it, see the linter). */
+      difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
       choices: z.array(z.object({ body: z.string(), is_correct: z.boolean().default(false) })),
     }),
   ),

@@ -247,8 +247,9 @@ export const AttemptState = Attempt.extend({
   questions: z.array(AttemptQuestionState),
   /**
    * While the attempt runs: where the statements, choices and contexts of all its questions are
-   * fetched in one request (`GET api/content/{key}`, immutable, shared by every attempt with the
-   * same questions). Null once sent: the questions carry their content and solutions.
+   * fetched in one request (`GET api/content/{key}`, immutable, for this attempt's student, expiring
+   * after a few hours: read the attempt again for a fresh one). Null for a timed attempt until its
+   * begin, and once sent: the questions then carry their content and solutions.
    */
   content_url: z.string().nullable(),
 });
@@ -281,13 +282,16 @@ export type AttemptContent = z.infer<typeof AttemptContent>;
 export const AttemptContentResponse = z.object({ data: AttemptContent });
 
 /**
- * `POST api/user-tests/{id}/begin`: the clock, once started. Beginning again changes nothing.
+ * `POST api/user-tests/{id}/begin`: the clock, once started, and where the questions' content is
+ * read from now on (`content_url`, as in the attempt: a timed attempt has none before its begin).
+ * Beginning again changes nothing.
  */
 export const BeginAttemptResponse = z.object({
   data: z.object({
     begun_at: z.string(),
     deadline_at: z.string().nullable(),
     server_now: z.string(),
+    content_url: z.string().nullable(),
   }),
 });
 export type BeginAttemptResponse = z.infer<typeof BeginAttemptResponse>;

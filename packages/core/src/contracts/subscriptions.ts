@@ -80,6 +80,16 @@ export const Subscription = z.object({
   trial_duration: z.number().int(),
   trial_ends_at: Timestamp,
   trial_days_left: z.number().int(),
+  /**
+   * Before the card (Created, Pending): registering a card starts a free trial of trial_duration
+   * days. False otherwise: no trial applies and the first charge is made at payment.
+   */
+  trial_available: z.boolean(),
+  /**
+   * Before the card: this person (account, RUT, e-mail) or the subscription's card already had a
+   * free trial of the package's standard test, so none applies ("Ya usaste tu prueba gratis").
+   */
+  trial_used: z.boolean(),
   subscription_start: Timestamp,
   subscription_end: Timestamp,
   payment_tax: z.number(),

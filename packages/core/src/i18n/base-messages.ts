@@ -62,8 +62,6 @@ export const baseEn = {
   'passwords.changed': 'Your password has been changed. Your other sessions have been closed.',
   'passwords.currentWrong': 'The current password is not correct.',
   'account.updated': 'Your data has been saved.',
-  'account.updatedVerify':
-    'Your data has been saved. We sent a verification link to your new e-mail address.',
   'avatar.updated': 'Your profile picture has been updated.',
   'avatar.required': 'Choose an image to upload.',
   'avatar.type': 'The file must be a JPG or PNG image.',
@@ -129,8 +127,6 @@ export const baseEs: Record<BaseMessageKey, string> = {
   'passwords.changed': 'Tu contraseña ha sido cambiada. Cerramos tus otras sesiones.',
   'passwords.currentWrong': 'La contraseña actual no es correcta.',
   'account.updated': 'Tus datos han sido guardados.',
-  'account.updatedVerify':
-    'Tus datos han sido guardados. Te enviamos un enlace de verificación a tu nuevo correo electrónico.',
   'avatar.updated': 'Tu foto de perfil ha sido actualizada.',
   'avatar.required': 'Elige una imagen para subir.',
   'avatar.type': 'El archivo debe ser una imagen JPG o PNG.',

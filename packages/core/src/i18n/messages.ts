@@ -30,6 +30,20 @@ const en = {
   'admin.percentMax': 'A percentage cannot be over 100.',
   'accessibility.textSize': 'Choose a text size of 100 %, 125 % or 150 %.',
   'accessibility.extraTime': 'Choose extra time of 0 %, 25 %, 50 % or 100 %.',
+  // Changing the e-mail address and resending the verification mail (issue 24).
+  'verification.resendExpired':
+    'This link to resend the e-mail is no longer valid. Log in again to ask for a new one.',
+  'account.emailChangePending':
+    'Your data has been saved. We sent a link to {email} to confirm it; until you open it, you keep logging in with your current e-mail address.',
+  'account.emailPasswordRequired': 'Enter your current password to change your e-mail address.',
+  'account.emailChanged': 'Your e-mail address is now {email}. Use it to log in.',
+  'account.emailChangeFailed':
+    'This link to confirm your new e-mail address is invalid or has expired.',
+  'account.emailChangeTaken':
+    'Another account started using {email} in the meantime, so your e-mail address did not change.',
+  'account.emailChangeResent': 'We sent another link to {email}.',
+  'account.emailChangeCanceled': 'The change of e-mail address has been canceled.',
+  'account.noEmailChange': 'There is no change of e-mail address waiting for confirmation.',
   'admin.packageSubjects': "Choose subjects of the package's standard test.",
   'admin.radioOptions': 'A radio question needs options.',
   'admin.keysUnique': 'Each question key may appear only once.',
@@ -99,6 +113,11 @@ const en = {
     'You have already seen the answer to this question, so your answer can no longer change.',
   'engine.deadlinePassed': 'Time is up: the test was sent with the answers saved.',
   'engine.commentSent': 'Thank you. Your comment was sent to our content team.',
+  'engine.commentNotShown': 'You can comment only on questions you were shown in your tests.',
+  'engine.notBegun':
+    'This test has not begun yet: press "Continue" on the instructions to see the questions and answer them.',
+  'engine.contentExpired':
+    'The link to these questions has expired. Reload the page to get a new one; your answers are kept.',
   'stats.deletedOne': 'The test was deleted.',
   'stats.deletedMany': '{count} tests were deleted.',
   'stats.deleteNoAccess':
@@ -135,6 +154,7 @@ const en = {
   'subscriptions.couponInvalid': 'Invalid Coupon.',
   'subscriptions.couponEmpty': 'You must enter a code',
   'subscriptions.couponApplied': 'A coupon was already applied to this subscription.',
+  'subscriptions.couponUsed': 'You already used this coupon.',
   'subscriptions.couponLocked': 'A coupon can only be applied before the first payment.',
   'subscriptions.couponValid': 'The coupon was applied.',
   'payments.signatureInvalid': 'The payment platform response could not be verified.',
@@ -177,6 +197,20 @@ const es: Record<MessageKey, string> = {
   'admin.percentMax': 'Un porcentaje no puede ser mayor que 100.',
   'accessibility.textSize': 'Elige un tamaño de texto de 100 %, 125 % o 150 %.',
   'accessibility.extraTime': 'Elige un tiempo adicional de 0 %, 25 %, 50 % o 100 %.',
+  'verification.resendExpired':
+    'Este enlace para reenviar el correo ya no sirve. Vuelve a iniciar sesión para pedir otro.',
+  'account.emailChangePending':
+    'Tus datos han sido guardados. Te enviamos un enlace a {email} para confirmarla; mientras no lo abras, sigues iniciando sesión con tu correo actual.',
+  'account.emailPasswordRequired':
+    'Ingresa tu contraseña actual para cambiar tu correo electrónico.',
+  'account.emailChanged': 'Tu correo electrónico ahora es {email}. Úsalo para iniciar sesión.',
+  'account.emailChangeFailed':
+    'Este enlace para confirmar tu nuevo correo electrónico no es válido o ya venció.',
+  'account.emailChangeTaken':
+    'Otra cuenta empezó a usar {email} mientras tanto, así que tu correo electrónico no cambió.',
+  'account.emailChangeResent': 'Te enviamos otro enlace a {email}.',
+  'account.emailChangeCanceled': 'Cancelamos el cambio de correo electrónico.',
+  'account.noEmailChange': 'No hay un cambio de correo electrónico esperando confirmación.',
   'admin.packageSubjects': 'Elige asignaturas de la prueba del paquete.',
   'admin.radioOptions': 'Una pregunta de opción única necesita opciones.',
   'admin.keysUnique': 'Cada clave de pregunta puede aparecer una sola vez.',
@@ -246,6 +280,11 @@ const es: Record<MessageKey, string> = {
     'Ya viste la respuesta de esta pregunta, así que tu respuesta no puede cambiar.',
   'engine.deadlinePassed': 'Se acabó el tiempo: la prueba se envió con las respuestas guardadas.',
   'engine.commentSent': 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.',
+  'engine.commentNotShown': 'Solo puedes comentar preguntas que se te mostraron en tus pruebas.',
+  'engine.notBegun':
+    'Esta prueba aún no comienza: presiona «Continuar» en las instrucciones para ver las preguntas y responderlas.',
+  'engine.contentExpired':
+    'El enlace a estas preguntas venció. Recarga la página para obtener uno nuevo; tus respuestas se mantienen.',
   'stats.deletedOne': 'La prueba fue eliminada.',
   'stats.deletedMany': 'Se eliminaron {count} pruebas.',
   'stats.deleteNoAccess':
@@ -283,6 +322,7 @@ const es: Record<MessageKey, string> = {
   'subscriptions.couponInvalid': 'Cupón inválido.',
   'subscriptions.couponEmpty': 'Debes ingresar un código',
   'subscriptions.couponApplied': 'Ya se aplicó un cupón a esta suscripción.',
+  'subscriptions.couponUsed': 'Ya usaste este cupón.',
   'subscriptions.couponLocked': 'Un cupón solo se puede aplicar antes del primer pago.',
   'subscriptions.couponValid': 'El cupón fue aplicado.',
   'payments.signatureInvalid': 'No se pudo verificar la respuesta de la plataforma de pago.',

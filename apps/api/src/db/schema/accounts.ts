@@ -47,6 +47,13 @@ export const users = pgTable(
       .notNull()
       .default('student'),
     emailVerifiedAt: timestamptz('email_verified_at'),
+    /**
+     * A new address the student asked for, not yet confirmed: the account keeps `email` (and logs
+     * in with it) until the link mailed here is opened (issue 24).
+     */
+    pendingEmail: text('pending_email'),
+    /** Signed into verification and e-mail change links: raising it voids those already mailed. */
+    emailLinkVersion: integer('email_link_version').notNull().default(0),
     /** Reading settings the student chose (issue 16): text size in percent, high contrast. */
     textSize: smallint('text_size').notNull().default(100),
     highContrast: boolean('high_contrast').notNull().default(false),
@@ -95,6 +102,8 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The address the link was mailed to: the token works for it alone, while the account has it. */
+    email: text('email').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),

@@ -60,6 +60,11 @@ export const stems = pgTable(
     /** Inactive questions are never drawn again; attempts that used them keep them. */
     isActive: boolean('is_active').notNull().default(true),
     /**
+     * 1 easy, 2 medium, 3 hard, as authored (migration 0016). Mock exams follow a difficulty
+     * profile by it, or by the measured facility once the question has 30 answers (item_stats).
+     */
+    difficulty: smallint('difficulty').notNull().default(2),
+    /**
      * From the sequence `content_version_seq`; raised by triggers (migrations 0008 and 0013) whenever
      * the statement, source link, context, a choice, the context's text, the active flag or the
      * subject changes. A set of stems is named by its ids and the largest version among them, a
@@ -93,6 +98,7 @@ export const stems = pgTable(
       .on(t.contextId)
       .where(sql`${t.contextId} is not null`),
     check('stems_stem_number_positive', sql`${t.stemNumber} > 0`),
+    check('stems_difficulty_range', sql`${t.difficulty} between 1 and 3`),
   ],
 );
 

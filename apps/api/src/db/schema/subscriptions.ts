@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { packages, promoCodes, subjects } from './catalog.ts';
+import { packages, promoCodes, standardTests, subjects } from './catalog.ts';
 import { createdAt, timestamps, timestamptz } from './columns.ts';
 
 // Money: whole CLP (integer) VAT included, except charges.amount (the card validation charge is
@@ -31,7 +31,10 @@ export const SUBSCRIPTION_STATUSES = [
   'Canceled',
 ] as const;
 
-/** A card stored at a payment gateway; we keep only its reference, brand and last four digits. */
+/**
+ * A card stored at a payment gateway; we keep only its reference, brand, last four digits and the
+ * fingerprint that tells the same card on another account (trials are once per card).
+ */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -44,6 +47,12 @@ export const paymentMethods = pgTable(
     gatewayReference: text('gateway_reference').notNull(),
     brand: text('brand'),
     last4: text('last4'),
+    /**
+     * The same card gives the same value on any account, as its gateway allows: the sandbox's
+     * fingerprint of the whole number; Transbank's card type and last four ('visa:6623'). Null when
+     * the gateway gave nothing (and for sandbox cards stored before migration 0014).
+     */
+    fingerprint: text('fingerprint'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     /** Removed by the student or invalidated by the gateway; kept for the charges that used it. */
@@ -167,7 +176,10 @@ export const subscriptionFeedback = pgTable(
   ],
 );
 
-/** A coupon applied to a subscription; once per subscription (spec 000, section 4). */
+/**
+ * A coupon applied to a subscription; once per subscription (spec 000, section 4). A student's uses
+ * of one coupon are numbered 1..max_uses_per_user and unique, so racing requests store one.
+ */
 export const promoRedemptions = pgTable(
   'promo_redemptions',
   {
@@ -183,13 +195,46 @@ export const promoRedemptions = pgTable(
       .references(() => userSubscriptions.id, { onDelete: 'restrict' }),
     /** Whole CLP taken off. */
     discount: integer('discount').notNull(),
+    /** This student's n-th use of the coupon (1 for the first). */
+    useNumber: integer('use_number').notNull(),
     redeemedAt: timestamptz('redeemed_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('promo_redemptions_subscription_unique').on(t.userSubscriptionId),
-    index('promo_redemptions_promo_code_user_idx').on(t.promoCodeId, t.userId),
+    uniqueIndex('promo_redemptions_promo_user_use_unique').on(t.promoCodeId, t.userId, t.useNumber),
     index('promo_redemptions_user_id_idx').on(t.userId),
     check('promo_redemptions_discount_non_negative', sql`${t.discount} >= 0`),
+    check('promo_redemptions_use_number_positive', sql`${t.useNumber} >= 1`),
+  ],
+);
+
+/**
+ * A free trial is once per person and standard test (issue 24): each trial claims the keys of who
+ * started it (account, e-mail without its "+tag", tax id) and of its card, stored as the SHA-256 of
+ * the key text (see `modules/subscriptions/trial-claims.ts`). (key_hash, standard_test_id) is
+ * unique, so a second trial of the same person, RUT, e-mail or card cannot be recorded. Claims
+ * outlive the account and the subscription.
+ */
+export const trialClaims = pgTable(
+  'trial_claims',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    standardTestId: integer('standard_test_id')
+      .notNull()
+      .references(() => standardTests.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['user', 'email', 'tax_id', 'card'] }).notNull(),
+    keyHash: text('key_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userSubscriptionId: integer('user_subscription_id').references(() => userSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trial_claims_key_test_unique').on(t.keyHash, t.standardTestId),
+    index('trial_claims_user_id_idx').on(t.userId),
+    index('trial_claims_user_subscription_id_idx').on(t.userSubscriptionId),
+    check('trial_claims_kind_valid', sql`${t.kind} in ('user', 'email', 'tax_id', 'card')`),
   ],
 );
 
@@ -316,6 +361,7 @@ export type PaymentMethod = typeof paymentMethods.$inferSelect;
 export type UserSubscription = typeof userSubscriptions.$inferSelect;
 export type SubscriptionFeedback = typeof subscriptionFeedback.$inferSelect;
 export type PromoRedemption = typeof promoRedemptions.$inferSelect;
+export type TrialClaim = typeof trialClaims.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type Charge = typeof charges.$inferSelect;
 export type GatewayCallback = typeof gatewayCallbacks.$inferSelect;

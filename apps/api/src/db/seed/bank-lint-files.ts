@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { bankDir, bankFiles, readBankYaml } from './bank-files.ts';
-import type { LintFile } from './bank-lint.ts';
+import type { KnownFamilies, LintFile } from './bank-lint.ts';
 import { DEMO_SUBJECTS } from './demo-catalog.ts';
 
 // Reading bank files for the linter: the subject files and, when present, the writers' incoming
@@ -43,4 +43,17 @@ export function catalogThemes(subject: string): string[] | undefined {
   return DEMO_SUBJECTS.find((candidate) => candidate.name === subject)?.themes.map(
     ([name]) => name,
   );
+}
+
+/**
+ * The list of clone families known and accepted for now (`content/bank/known-families.json`,
+ * written by `npm run lint:bank -- --accept-families`): a clone not in it is a lint problem.
+ */
+export function knownFamiliesFile(dir = bankDir()): string {
+  return path.join(dir, 'known-families.json');
+}
+
+export function readKnownFamilies(file = knownFamiliesFile()): KnownFamilies {
+  if (!existsSync(file)) return {};
+  return (JSON.parse(readFileSync(file, 'utf8')) as { families: KnownFamilies }).families;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadBankFile } from './bank-files.ts';
-import { allBankFiles, catalogThemes, readLintFile } from './bank-lint-files.ts';
+import { allBankFiles, catalogThemes, readKnownFamilies, readLintFile } from './bank-lint-files.ts';
 import {
+  bankFamilies,
   evaluateCheck,
   firstNumber,
   formatProblem,
+  knownFamiliesOf,
   lintBank,
   normalizeOption,
   positionalReference,
@@ -24,6 +26,7 @@ function question(overrides: Partial<LintQuestion> = {}): LintQuestion {
   return {
     theme: THEME,
     kind: 'prueba',
+    difficulty: 1,
     statement: '<p>¿Cuánto es dos más dos en este ejemplo de prueba?</p>',
     choices: [{ body: '4', is_correct: true }, { body: '3' }, { body: '5' }, { body: '22' }],
     solution: '<p>Dos más dos es cuatro; 22 es escribir los dígitos uno al lado del otro.</p>',
@@ -124,9 +127,13 @@ describe('bank linter rules', () => {
     ]);
   });
 
-  it('catches missing solution, kind, figure text, unknown context and theme', () => {
+  it('catches missing solution, kind, difficulty, figure text, unknown context and theme', () => {
     expect(lint([question({ solution: '<p> </p>' })])).toEqual(['missing or empty solution']);
     expect(lint([question({ kind: undefined })])).toEqual(['missing kind']);
+    for (const difficulty of [undefined, 0, 4, '2', 1.5])
+      expect(lint([question({ difficulty })]), String(difficulty)).toEqual([
+        'missing or invalid difficulty (1 easy, 2 medium, 3 hard)',
+      ]);
     expect(lint([question({ context: 'nada' })])).toEqual([
       expect.stringContaining('context "nada"'),
     ]);
@@ -149,6 +156,84 @@ describe('bank linter rules', () => {
   });
 });
 
+describe('clone families (issue 25)', () => {
+  // A pair written for it: one question with other numbers and another person's name.
+  const pair = [
+    question({
+      statement:
+        '<p>Martina compra 3 cuadernos a 1.200 pesos cada uno y paga con un billete de 5.000 pesos. ¿Cuánto recibe de vuelto?</p>',
+      choices: [
+        { body: '1.400 pesos', is_correct: true },
+        { body: '3.600 pesos' },
+        { body: '3.800 pesos' },
+        { body: '2.400 pesos' },
+      ],
+      check: '5000 - 3 * 1200',
+    }),
+    question({
+      statement:
+        '<p>Tomás compra 4 cuadernos a 1.500 pesos cada uno y paga con un billete de 10.000 pesos. ¿Cuánto recibe de vuelto?</p>',
+      choices: [
+        { body: '4.000 pesos', is_correct: true },
+        { body: '6.000 pesos' },
+        { body: '8.500 pesos' },
+        { body: '5.500 pesos' },
+      ],
+      check: '10000 - 4 * 1500',
+    }),
+  ];
+  const file = (questions: LintQuestion[]): LintFile => ({
+    file: 'x.yaml',
+    subject: SUBJECT,
+    contexts: [],
+    questions,
+  });
+
+  it('flags a number-swapped pair, which the near-duplicate check misses, unless the family is known', () => {
+    const problems = lintBank([file(pair)], catalogThemes).map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^x\.yaml #1 "Martina .*: clone of x\.yaml #2 .*family "@ compra # cuadernos/,
+      ),
+      expect.stringMatching(/^x\.yaml #2 "Tomás .*: clone of x\.yaml #1/),
+    ]);
+    const known = knownFamiliesOf(bankFamilies([file(pair)]));
+    expect(lintBank([file(pair)], catalogThemes, known)).toEqual([]);
+    // A third clone added to a known family is new, and so flagged.
+    const third = question({
+      statement:
+        '<p>Sofía compra 2 cuadernos a 2.500 pesos cada uno y paga con un billete de 20.000 pesos. ¿Cuánto recibe de vuelto?</p>',
+      choices: [
+        { body: '15.000 pesos', is_correct: true },
+        { body: '5.000 pesos' },
+        { body: '17.500 pesos' },
+        { body: '12.500 pesos' },
+      ],
+      check: '20000 - 2 * 2500',
+    });
+    expect(lintBank([file([...pair, third])], catalogThemes, known).map(formatProblem)).toEqual([
+      expect.stringMatching(/^x\.yaml #3 "Sofía compra 2 .*: clone of x\.yaml #1/),
+    ]);
+    // A known clone no longer one in the bank (here its pair is gone) makes the list stale.
+    expect(lintBank([file(pair.slice(0, 1))], catalogThemes, known).map(formatProblem)).toEqual([
+      expect.stringMatching(/known-families\.json "Martina compra 3 .*no longer one in the bank/),
+      expect.stringMatching(/known-families\.json "Tomás compra 4 .*no longer one in the bank/),
+    ]);
+  });
+
+  it('names the demo bank’s families, all of them known', () => {
+    const families = bankFamilies(allBankFiles().map(readLintFile));
+    const count = (subject: string) => families.filter((f) => f.subject === subject).length;
+    expect(count('Competencia Matemática M1')).toBeGreaterThanOrEqual(15);
+    expect(count('Competencia Matemática M2')).toBeGreaterThanOrEqual(10);
+    const known = readKnownFamilies();
+    for (const family of families) {
+      const listed = new Set((known[family.subject] ?? []).flatMap((entry) => entry.members));
+      for (const member of family.members) expect(listed, family.name).toContain(member.text);
+    }
+  });
+});
+
 describe('the bank files', () => {
   const files = allBankFiles();
 
@@ -158,7 +243,7 @@ describe('the bank files', () => {
   });
 
   it('passes the linter', () => {
-    const problems = lintBank(files.map(readLintFile), catalogThemes);
+    const problems = lintBank(files.map(readLintFile), catalogThemes, readKnownFamilies());
     expect(problems.map(formatProblem)).toEqual([]);
   });
 

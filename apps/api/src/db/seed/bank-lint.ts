@@ -1,14 +1,18 @@
 // The bank linter: checks on the content of the YAML bank files (`content/bank/*.yaml`) that the
 // importer cannot make, because they are about meaning rather than shape: options that say the same
 // thing, solutions that name an option by its position (options are shuffled), numeric keys that
-// disagree with their `check`, near-duplicate questions, missing solutions, kinds and figure text
-// alternatives. Pure functions; `bank-lint.test.ts` runs it on every file and `bank-lint-cli.ts`
-// prints its findings for authors (`npm run lint:bank`).
+// disagree with their `check`, near-duplicate questions, clones (the same question with other
+// numbers or names) not in the list of known families, missing solutions, kinds, difficulties and
+// figure text alternatives. Pure functions; `bank-lint.test.ts` runs it on every file and
+// `bank-lint-cli.ts` prints its findings for authors (`npm run lint:bank`).
+import { cloneFamilies, familyName } from '@ensaya/core/content/families';
+import { isDifficulty } from '@ensaya/core/engine/difficulty';
 
 /** A question as written in a bank file (the authoring defaults of the import format). */
 export type LintQuestion = {
   theme?: unknown;
   kind?: unknown;
+  difficulty?: unknown;
   context?: unknown;
   statement?: unknown;
   solution?: unknown;
@@ -253,6 +257,130 @@ export function nearDuplicates<T>(
   return pairs;
 }
 
+// --- clone families ----------------------------------------------------------------------------
+
+/** Clone families accepted for now, per subject: each family's name and its members' texts. */
+export type KnownFamilies = Record<string, Array<{ name: string; members: string[] }>>;
+
+export type FamilyMember = { file: string; index: number; statement: string; text: string };
+export type BankFamily = { subject: string; name: string; members: FamilyMember[] };
+
+/**
+ * How a known family lists a question: its statement as plain text, after the key of its
+ * context when it is on one (two texts may ask the same).
+ */
+export function memberText(question: LintQuestion): string {
+  const statement = plainText(text(question.statement));
+  const context = question.context;
+  return context === undefined || context === null
+    ? statement
+    : `[${String(context)}] ${statement}`;
+}
+
+/**
+ * The clone families of the bank (core `cloneFamilies`: the same question with other numbers or
+ * people's names), per subject across the files given, each named by its first question.
+ */
+export function bankFamilies(files: LintFile[]): BankFamily[] {
+  const bySubject = new Map<
+    string,
+    Array<{ file: LintFile; question: LintQuestion; index: number }>
+  >();
+  for (const file of files) {
+    if (file.error !== undefined) continue;
+    const list = bySubject.get(file.subject) ?? [];
+    file.questions.forEach((question, position) =>
+      list.push({ file, question, index: position + 1 }),
+    );
+    bySubject.set(file.subject, list);
+  }
+  const families: BankFamily[] = [];
+  for (const [subject, entries] of bySubject) {
+    const asFamily = entries.map(({ file, question }) => {
+      const key = question.context;
+      const body =
+        key === undefined || key === null
+          ? undefined
+          : file.contexts.find((context) => context.key === String(key))?.body;
+      return {
+        statement: text(question.statement),
+        choices: choicesOf(question).map((choice) => choice.body),
+        context:
+          key === undefined || key === null
+            ? null
+            : { key: `${file.file}:${String(key)}`, body: body ?? '' },
+      };
+    });
+    for (const group of cloneFamilies(asFamily)) {
+      families.push({
+        subject,
+        name: familyName(asFamily[group[0]!]!),
+        members: group.map((i) => {
+          const { file, question, index } = entries[i]!;
+          return {
+            file: file.file,
+            index,
+            statement: plainText(text(question.statement)).slice(0, 60),
+            text: memberText(question),
+          };
+        }),
+      });
+    }
+  }
+  return families;
+}
+
+/**
+ * Problems of the clone families: a member not in the known families (a new clone: rewrite it,
+ * or accept it into the list) and a known member no longer in the bank (the list is stale).
+ */
+export function familyProblems(
+  families: BankFamily[],
+  known: KnownFamilies,
+  knownFile = 'content/bank/known-families.json',
+): LintProblem[] {
+  const problems: LintProblem[] = [];
+  const accept = 'npm run lint:bank -- --accept-families';
+  for (const family of families) {
+    const listed = new Set((known[family.subject] ?? []).flatMap((entry) => entry.members));
+    for (const member of family.members) {
+      if (listed.has(member.text)) continue;
+      const other = family.members.find((candidate) => candidate !== member)!;
+      problems.push({
+        file: member.file,
+        index: member.index,
+        statement: member.statement,
+        message: `clone of ${other.file} #${other.index} "${other.statement}" (family "${family.name}": the same question with other numbers or names); rewrite it, or when it is meant list it in ${knownFile} (${accept})`,
+      });
+    }
+  }
+  const present = new Set(
+    families.flatMap((family) => family.members.map((m) => `${family.subject}\u0000${m.text}`)),
+  );
+  for (const [subject, entries] of Object.entries(known))
+    for (const entry of entries)
+      for (const member of entry.members)
+        if (!present.has(`${subject}\u0000${member}`))
+          problems.push({
+            file: knownFile,
+            index: null,
+            statement: member.slice(0, 60),
+            message: `known clone of "${entry.name}" (${subject}) is no longer one in the bank; refresh the list (${accept})`,
+          });
+  return problems;
+}
+
+/** The known-families list that accepts every family found now. */
+export function knownFamiliesOf(families: BankFamily[]): KnownFamilies {
+  const known: KnownFamilies = {};
+  for (const family of families)
+    (known[family.subject] ??= []).push({
+      name: family.name,
+      members: family.members.map((member) => member.text),
+    });
+  return known;
+}
+
 // --- the linter ------------------------------------------------------------------------------
 
 type Choice = { body: string; is_correct: boolean };
@@ -279,11 +407,13 @@ export function svgWithoutAlternative(html: string): boolean {
 
 /**
  * Lints bank files. `themesOf(subject)` gives the subject's theme names (undefined for an unknown
- * subject). Near duplicates are searched across all the files given.
+ * subject). Near duplicates are searched across all the files given, clone families across the
+ * files of a subject; a clone not in `knownFamilies` is a problem.
  */
 export function lintBank(
   files: LintFile[],
   themesOf: (subject: string) => string[] | undefined,
+  knownFamilies: KnownFamilies = {},
 ): LintProblem[] {
   const problems: LintProblem[] = [];
   const all: Array<{ item: { file: string; index: number; statement: string }; text: string }> = [];
@@ -322,6 +452,8 @@ export function lintBank(
       const solution = text(question.solution);
 
       if (!text(question.kind).trim()) report('missing kind');
+      if (!isDifficulty(question.difficulty))
+        report('missing or invalid difficulty (1 easy, 2 medium, 3 hard)');
       if (!plainText(solution)) report('missing or empty solution');
       if (themes && !themes.includes(text(question.theme)))
         report(`theme "${text(question.theme)}" is not a theme of ${file.subject}`);
@@ -371,12 +503,20 @@ export function lintBank(
       });
     });
   }
+  const duplicated = new Set<string>();
   for (const [a, b, similarity] of nearDuplicates(all)) {
     problems.push({
       ...a,
       message: `near duplicate (${Math.round(similarity * 100)} %) of ${b.file} #${b.index} "${b.statement}"`,
     });
+    duplicated.add(`${a.file}#${a.index}`).add(`${b.file}#${b.index}`);
   }
+  // A near duplicate is a clone too: said once, as the near duplicate.
+  problems.push(
+    ...familyProblems(bankFamilies(files), knownFamilies).filter(
+      (problem) => !duplicated.has(`${problem.file}#${problem.index}`),
+    ),
+  );
   return problems;
 }
 

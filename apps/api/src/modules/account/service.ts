@@ -7,14 +7,13 @@ import type { MessageKey } from '@ensaya/core/i18n/messages';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, unauthenticated } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { getAddress } from '../addresses/service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import * as users from '../auth/repo.ts';
-import { queueVerificationMail } from '../email-verification/service.ts';
 import { deleteUserSessions } from '../sessions/repo.ts';
 import type { SessionCache } from '../../lib/session-cache.ts';
 import { AVATAR_MAX_BYTES, toAvatarJpeg } from './avatar.ts';
+import { requestEmailChange, takeTurn, type EmailChangeLimits } from './email-change.ts';
 
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
 
@@ -37,6 +36,7 @@ export function presentProfile(
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     country_id: user.countryId,
     address,
+    pending_email: user.pendingEmail,
   };
 }
 
@@ -47,47 +47,52 @@ export async function getProfile(db: DbOrTx, userId: number): Promise<AccountPro
 }
 
 /**
- * `PATCH api/me`: the personal-data section (the tax id is read-only). A new e-mail address must
- * be free, and is unverified until its owner opens the link we send to it; the session stays.
+ * `PATCH api/me`: the personal-data section (the tax id is read-only). A new e-mail address needs
+ * the current password and must be free; it waits as the pending address until the link mailed
+ * to it is opened (`email-change.ts`), and the account keeps its address meanwhile. A wrong or
+ * missing password is a 422 on `current_password` and changes nothing. The session stays.
  */
 export async function updateProfile(
   db: Db,
   keys: { appKey: string; appUrl: string },
+  limits: EmailChangeLimits,
   userId: number,
   body: UpdateProfileRequest,
   now: Date,
-): Promise<{ profile: AccountProfile; message: MessageKey }> {
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await users.findUserById(tx, userId);
-      if (!user) throw unauthenticated();
-      const isNewEmail = body.email !== user.email;
-      if (isNewEmail && (await users.findUserByEmail(tx, body.email))) {
-        throw fieldError('email', 'validation.emailTaken');
-      }
-      const updated = await users.updateUser(tx, userId, {
-        name: body.name,
-        lastName: body.last_name,
-        email: body.email,
-        // The form sends no phone when the field is empty: the one on file stays.
-        phone: body.phone ?? user.phone,
-        timezone: body.timezone ?? user.timezone,
-        language: body.language ?? user.language,
-        termsAccepted: body.terms_and_conditions ?? user.termsAccepted,
-        ...(isNewEmail ? { emailVerifiedAt: null } : {}),
-      });
-      if (isNewEmail) await queueVerificationMail(tx, keys, updated!, now);
-      return {
-        profile: await getProfile(tx, userId),
-        message: isNewEmail ? 'account.updatedVerify' : 'account.updated',
-      };
-    });
-  } catch (error) {
-    // Another account took the address between our check and the update.
-    if (isUniqueViolation(error, 'users_email_unique'))
+): Promise<{ profile: AccountProfile; message: { key: MessageKey; params?: { email: string } } }> {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw unauthenticated();
+  const isNewEmail = body.email !== user.email;
+  if (isNewEmail) {
+    if (!body.current_password) {
+      throw fieldError('current_password', 'account.emailPasswordRequired');
+    }
+    await takeTurn(limits.requests, userId);
+    if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+      throw fieldError('current_password', 'passwords.currentWrong');
+    }
+    if (await users.findUserByEmail(db, body.email)) {
       throw fieldError('email', 'validation.emailTaken');
-    throw error;
+    }
   }
+  return db.transaction(async (tx) => {
+    await users.updateUser(tx, userId, {
+      name: body.name,
+      lastName: body.last_name,
+      // The form sends no phone when the field is empty: the one on file stays.
+      phone: body.phone ?? user.phone,
+      timezone: body.timezone ?? user.timezone,
+      language: body.language ?? user.language,
+      termsAccepted: body.terms_and_conditions ?? user.termsAccepted,
+    });
+    if (isNewEmail) await requestEmailChange(tx, keys, userId, body.email, now);
+    return {
+      profile: await getProfile(tx, userId),
+      message: isNewEmail
+        ? { key: 'account.emailChangePending', params: { email: body.email } }
+        : { key: 'account.updated' },
+    };
+  });
 }
 
 /** `POST api/change-password`: the current password, then every other session of the user ends. */

@@ -80,6 +80,26 @@ describe('admin questions', () => {
     expect((await admin.get(`/api/admin/questions/${question.id}`)).json().data).toEqual(question);
   });
 
+  it('sets a difficulty, medium by default, kept by an edit that does not name it (issue 25)', async () => {
+    const { themes } = await createSubject(t.db);
+    const plain = await admin.post('/api/admin/questions', questionBody(themes[0]!.id));
+    expect(plain.json().data.difficulty).toBe(2);
+    const hard = await admin.post(
+      '/api/admin/questions',
+      questionBody(themes[0]!.id, { statement: '<p>Difícil</p>', difficulty: 3 }),
+    );
+    const id = hard.json().data.id;
+    expect(hard.json().data.difficulty).toBe(3);
+    const edited = await patch(`/api/admin/questions/${id}`, {
+      statement: '<p>Difícil, corregida</p>',
+    });
+    expect(edited.json().data.difficulty).toBe(3);
+    expect(
+      (await patch(`/api/admin/questions/${id}`, { difficulty: 1 })).json().data.difficulty,
+    ).toBe(1);
+    expect((await patch(`/api/admin/questions/${id}`, { difficulty: 4 })).statusCode).toBe(422);
+  });
+
   it('neutralizes an XSS payload in a statement and its choices', async () => {
     const { themes } = await createSubject(t.db);
     const response = await admin.post(

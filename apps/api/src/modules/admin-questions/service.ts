@@ -45,6 +45,7 @@ function toInput(body: AdminQuestionPatch): Partial<questions.QuestionInput> {
     urlSource: body.url_source,
     stemNumber: body.stem_number,
     isActive: body.is_active,
+    difficulty: body.difficulty,
     choices: body.choices?.map((choice) => ({ body: choice.body, isCorrect: choice.is_correct })),
   };
 }

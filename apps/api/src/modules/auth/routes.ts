@@ -8,7 +8,7 @@ import * as service from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, config, counters },
+  { db, config, appKey, counters },
 ) => {
   const loginThrottles = service.createLoginThrottles(counters, (error) =>
     app.log.warn({ err: error }, 'login throttle unavailable'),
@@ -43,7 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['auth'],
         summary:
-          'Signs in (a new session). 422 wrong credentials; 403 e-mail not verified (with user_id); ' +
+          'Signs in (a new session). 422 wrong credentials; 403 e-mail not verified (with ' +
+          'user_id and the resend_token of the resend link, 30 minutes); ' +
           '429 while the account or the address is locked after too many failures.',
         body: LoginRequest,
         response: {
@@ -56,7 +57,14 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const { userId, profile } = await service.login(db, loginThrottles, request.body, request.ip);
+      const { userId, profile } = await service.login(
+        db,
+        appKey,
+        loginThrottles,
+        request.body,
+        request.ip,
+        new Date(),
+      );
       // A new session id at login: a session fixed before login is worthless after it.
       await reply.startSession(userId);
       return { data: profile };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, tooManyAttempts } from '../../lib/app-error.ts';
 import { Lockout, type CounterStore } from '../../lib/throttle.ts';
 import { getProfile } from '../account/service.ts';
+import { signResendToken } from '../email-verification/signed-link.ts';
 import { verifyPassword } from './password.ts';
 import * as repo from './repo.ts';
 
@@ -71,13 +72,16 @@ export function addressKey(ip: string): string {
  * (no hashing work); so does a try past the account's allowance. Wrong credentials count against
  * the account and the address; right ones clear the account's count (not the address's: an
  * address trying many accounts must not reset its count with an account of its own). An
- * unverified account is refused with 403 and its id, so the page can offer to resend the link.
+ * unverified account is refused with 403, its id and a resend token (signed with `appKey`), so the
+ * page can offer to resend the link and nobody else can have it resent.
  */
 export async function login(
   db: Db,
+  appKey: string,
   throttles: LoginThrottles,
   credentials: LoginRequest,
   clientAddress: string,
+  now: Date,
 ): Promise<{ userId: number; profile: AccountProfile }> {
   const account = accountKey(credentials.email);
   const address = addressKey(clientAddress);
@@ -102,7 +106,7 @@ export async function login(
   if (!user.emailVerifiedAt) {
     throw new AppError(403, 'auth.verify', {
       fields: { verify: ['auth.verify'] },
-      extra: { user_id: user.id },
+      extra: { user_id: user.id, resend_token: signResendToken(appKey, user.id, now) },
     });
   }
   return { userId: user.id, profile: await getProfile(db, user.id) };

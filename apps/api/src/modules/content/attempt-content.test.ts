@@ -3,18 +3,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptContent, AttemptState } from '@ensaya/core/contracts/engine';
 import { withContent } from '@ensaya/core/engine/attempt-content';
-import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
+import { contexts, stemChoices, stems, userSubscriptions } from '../../db/schema/index.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 import {
   bankContentKey,
   buildContentBody,
+  CONTENT_KEY_HOURS,
+  CONTENT_PATH,
   contentBuilds,
+  contentGrant,
   contentKey,
   FragmentCache,
   parseContentKey,
   pickEncoding,
+  type ContentGrant,
 } from './attempt-content.ts';
 
 let t: TestApp;
@@ -23,11 +27,27 @@ let bank: TestBank;
 let wideBank: TestBank;
 let admin: TestClient;
 
-const BANK_URL = /^\/api\/content\/_[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+~[0-9a-z]+~[\w-]{22}$/;
-const SET_URL = /^\/api\/content\/[0-9a-z.-]+~[0-9a-z]+~[\w-]{22}$/;
+// `<name>~<version>~<attempt>.<user>.<expiry>~<signature>`.
+const BANK_URL =
+  /^\/api\/content\/_[0-9a-z]+\.[0-9a-z]+~[0-9a-z]+~[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+~[\w-]{22}$/;
+const SET_URL = /^\/api\/content\/[0-9a-z.-]+~[0-9a-z]+~[0-9a-z]+\.[0-9a-z]+\.[0-9a-z]+~[\w-]{22}$/;
+/** The app's key, known here to forge keys a student could not. */
+const APP_KEY = 'attempt-content-test-key-'.padEnd(40, 'x');
+
+/** What a URL names (its body), without whom it was issued to. */
+const nameOf = (url: string | null) => url?.split('~').slice(0, 2).join('~');
+
+/** The key of `url` with another grant, signed as the server would. */
+function resigned(url: string, grant: ContentGrant): string {
+  const ref = parseContentKey(APP_KEY, url.slice(CONTENT_PATH.length))!;
+  expect(ref.kind).toBe('bank');
+  if (ref.kind !== 'bank') throw new Error('a bank key');
+  const bankState = { ...ref, activeCount: ref.count };
+  return `${CONTENT_PATH}${bankContentKey(APP_KEY, bankState, grant)}`;
+}
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ appKey: APP_KEY });
   // Small themes: every mock exam takes the whole bank, so attempts are named by the bank.
   bank = await createBank(t.db, { weights: [50, 50], perTheme: 3, questionCount: 6 });
   wideBank = await createBank(t.db, { weights: [50, 50], perTheme: 15, questionCount: 6 });
@@ -36,16 +56,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function student(options: { debug?: boolean } = {}) {
+async function student(options: { debug?: boolean; access?: boolean } = {}) {
   const user = await createStudent(t.db, { permissions: options.debug ? ['debug'] : [] });
-  await grantAccess(t.db, user.id, bank.subject.id);
-  await grantAccess(t.db, user.id, wideBank.subject.id);
+  if (options.access !== false) {
+    await grantAccess(t.db, user.id, bank.subject.id);
+    await grantAccess(t.db, user.id, wideBank.subject.id);
+  }
   const client = new TestClient(t.app);
   await client.login(user.email, TEST_PASSWORD);
-  return client;
+  return Object.assign(client, { userId: user.id });
 }
 
+/** A mock exam (timed), begun: its `content_url` is the begin's. */
 async function startExam(client: TestClient, subject = bank): Promise<AttemptState> {
+  const started = await startTimed(client, subject);
+  const begun = await client.post(`/api/user-tests/${started.id}/begin`);
+  expect(begun.statusCode, begun.body).toBe(200);
+  return { ...started, content_url: begun.json().data.content_url };
+}
+
+/** A mock exam, not begun yet (the instructions). */
+async function startTimed(client: TestClient, subject = bank): Promise<AttemptState> {
   const response = await client.post('/api/user-tests', {
     subject_id: subject.subject.id,
     mode: 'mock_exam',
@@ -59,17 +90,22 @@ const reread = async (client: TestClient, attempt: AttemptState) =>
   (await client.get(`/api/user-tests/${attempt.id}`)).json().data as AttemptState;
 
 describe('question content apart from the attempt', () => {
-  it('starts and reads a running attempt without any HTML or key, naming its content', async () => {
+  it('starts and reads a running attempt without any HTML or key, naming its content once begun', async () => {
     const client = await student();
+    const timed = await startTimed(client);
+    const beforeBegin = await reread(client, timed);
+    // A timed attempt's questions are not readable during the instructions.
+    expect(timed.content_url).toBeNull();
+    expect(beforeBegin.content_url).toBeNull();
     const started = await startExam(client);
-    const read = (await client.get(`/api/user-tests/${started.id}`)).json().data as AttemptState;
-    for (const attempt of [started, read]) {
-      expect(attempt.content_url).toMatch(BANK_URL);
+    const read = await reread(client, started);
+    for (const attempt of [beforeBegin, started, read]) {
       expect(JSON.stringify(attempt)).not.toMatch(/_html|<p|katex|is_correct|correct_choice/);
       expect(attempt.questions).toHaveLength(6);
       expect(attempt.questions[0]!.choices[0]).toEqual({ id: expect.any(Number), label: 'A' });
     }
-    expect(read.content_url).toBe(started.content_url);
+    for (const attempt of [started, read]) expect(attempt.content_url).toMatch(BANK_URL);
+    expect(nameOf(read.content_url)).toBe(nameOf(started.content_url));
   });
 
   it('serves the statements, choices and contexts, without keys or solutions, immutable', async () => {
@@ -77,7 +113,12 @@ describe('question content apart from the attempt', () => {
     const attempt = await startExam(client);
     const response = await client.get(attempt.content_url!);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Cached by the browser only while the key lasts (3 to 4 hours).
+    const maxAge = Number(
+      /^private, max-age=(\d+), immutable$/.exec(response.headers['cache-control'] as string)?.[1],
+    );
+    expect(maxAge).toBeGreaterThan((CONTENT_KEY_HOURS - 0.5) * 3600);
+    expect(maxAge).toBeLessThanOrEqual((CONTENT_KEY_HOURS + 1) * 3600);
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const content = response.json().data as AttemptContent;
@@ -154,7 +195,7 @@ describe('question content apart from the attempt', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const afterStem = await reread(client, attempt);
-    expect(afterStem.content_url).not.toBe(attempt.content_url);
+    expect(nameOf(afterStem.content_url)).not.toBe(nameOf(attempt.content_url));
     const content = (await client.get(afterStem.content_url!)).json().data as AttemptContent;
     expect(content.questions.find((q) => q.stem_id === stemId)!.statement_html).toContain(
       'Enunciado corregido',
@@ -165,7 +206,7 @@ describe('question content apart from the attempt', () => {
       .set({ bodyHtml: 'otra' })
       .where(eq(stemChoices.id, afterStem.questions[1]!.choices[0]!.id));
     const afterChoice = await reread(client, attempt);
-    expect(afterChoice.content_url).not.toBe(afterStem.content_url);
+    expect(nameOf(afterChoice.content_url)).not.toBe(nameOf(afterStem.content_url));
 
     const contextId = content.contexts[0]!.id;
     await t.db
@@ -173,13 +214,13 @@ describe('question content apart from the attempt', () => {
       .set({ bodyHtml: '<p>Otro texto</p>' })
       .where(eq(contexts.id, contextId));
     const afterContext = await reread(client, attempt);
-    expect(afterContext.content_url).not.toBe(afterChoice.content_url);
+    expect(nameOf(afterContext.content_url)).not.toBe(nameOf(afterChoice.content_url));
     expect(afterContext.content_url).toMatch(BANK_URL);
 
     // A key already served keeps its content (immutable); one issued before an edit and never
     // served is refused: the attempt, read again, names the current bank.
     const served = await client.get(afterStem.content_url!);
-    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
     expect(served.body).toContain('Enunciado corregido');
     expect(served.body).not.toContain('Otro texto');
     expect((await client.get(afterChoice.content_url!)).statusCode).toBe(404);
@@ -225,8 +266,9 @@ describe('content of an attempt that holds a small part of the bank', () => {
     expect(content.questions.map((q) => q.stem_id).sort()).toEqual(
       attempt.questions.map((q) => q.stem_id).sort(),
     );
-    // Another student may read it (the set's signature is the proof), and a tampered one is refused.
-    expect((await (await student()).get(attempt.content_url!)).statusCode).toBe(200);
+    // Only its student may read it (another with the same questions has a key of their own), and
+    // a tampered one is refused.
+    expect((await (await student()).get(attempt.content_url!)).statusCode).toBe(404);
     const tampered = attempt.content_url!.replace(
       /\/api\/content\/([0-9a-z]+)/,
       (_, first: string) => {
@@ -245,38 +287,153 @@ describe('content of an attempt that holds a small part of the bank', () => {
     expect(old.statusCode).toBe(200);
     expect(old.headers['cache-control']).toBe('private, no-store');
     expect(old.body).toContain('Cambiada');
-    expect((await reread(client, again)).content_url).not.toBe(again.content_url);
+    expect(nameOf((await reread(client, again)).content_url)).not.toBe(nameOf(again.content_url));
+  });
+});
+
+describe('who may read a content key (issue 24)', () => {
+  /** A practice test of 3 questions of the wide bank: untimed, named by its own set at once. */
+  async function startPractice(client: TestClient): Promise<AttemptState> {
+    const response = await client.post('/api/user-tests', {
+      subject_id: wideBank.subject.id,
+      mode: 'practice',
+      selection: { value: 2, limit: 3 },
+      random_question: false,
+      random_answer: false,
+      study_mode: false,
+      replace_in_progress: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  }
+
+  it("refuses another student's key to a student without a subscription (404, localized)", async () => {
+    const owner = await student();
+    const practice = await startPractice(owner);
+    expect(practice.content_url).toMatch(SET_URL);
+    expect((await owner.get(practice.content_url!)).statusCode).toBe(200);
+    const outsider = await student({ access: false });
+    const refused = await outsider.get(practice.content_url!, {
+      headers: { 'x-localization': 'en' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Not found.');
+    expect(refused.body).not.toMatch(/statement_html|body_html/);
+  });
+
+  it('refuses keys issued before the subscription was canceled, though the body is cached', async () => {
+    const client = await student();
+    const exam = await startExam(client);
+    const practice = await startPractice(client);
+    // Another student reads the same bank: its body is in the cache, ready to be served.
+    const other = await student();
+    expect((await other.get((await startExam(other)).content_url!)).statusCode).toBe(200);
+    await t.db
+      .update(userSubscriptions)
+      .set({ status: 'Canceled' })
+      .where(eq(userSubscriptions.userId, client.userId));
+    for (const url of [exam.content_url!, practice.content_url!]) {
+      const refused = await client.get(url, { headers: { 'x-localization': 'es' } });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toMatch(/^Necesitas una suscripción activa/);
+      expect(refused.body).not.toMatch(/statement_html|body_html/);
+    }
+  });
+
+  it('refuses an expired key (410, localized); the attempt read again names a fresh one', async () => {
+    const client = await student();
+    const exam = await startExam(client);
+    const { grant } = parseContentKey(APP_KEY, exam.content_url!.slice(CONTENT_PATH.length))!;
+    expect(grant).toEqual({
+      attemptId: exam.id,
+      userId: client.userId,
+      expiresAt: expect.any(Number),
+    });
+    const expired = resigned(exam.content_url!, {
+      ...grant,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    const refused = await client.get(expired, { headers: { 'x-localization': 'en' } });
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().message).toMatch(/^The link to these questions has expired/);
+    const fresh = await reread(client, exam);
+    expect((await client.get(fresh.content_url!)).statusCode).toBe(200);
+  });
+
+  it('refuses a key to an attempt that has not begun, and to a sent one', async () => {
+    const client = await student();
+    const first = await startExam(client);
+    // A new exam replaces the first (sent): the first's key no longer reads. (Read once before,
+    // it would for SESSION_CACHE_SECONDS: the session remembers the check.)
+    const second = await startTimed(client);
+    expect(second.content_url).toBeNull();
+    expect((await client.get(first.content_url!)).statusCode).toBe(404);
+    // The bank body is the same, but a key naming the attempt in its instructions is refused.
+    const early = resigned(first.content_url!, {
+      attemptId: second.id,
+      userId: client.userId,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const refused = await client.get(early, { headers: { 'x-localization': 'es' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^Esta prueba aún no comienza/);
+    const begun = await client.post(`/api/user-tests/${second.id}/begin`);
+    expect(begun.json().data.content_url).toMatch(BANK_URL);
+    expect((await client.get(begun.json().data.content_url)).statusCode).toBe(200);
   });
 });
 
 describe('content keys', () => {
-  it('round-trips sorted ids as ranges and refuses another app key', () => {
-    const key = contentKey('k'.repeat(32), [
-      { id: 7, version: 3 },
-      { id: 5, version: 9 },
-      { id: 6, version: 1 },
-      { id: 40, version: 2 },
-    ]);
-    expect(key.startsWith('5-7.14~9~')).toBe(true);
+  it('round-trips sorted ids as ranges and the grant, and refuses another app key', () => {
+    const grant = { attemptId: 1000, userId: 12, expiresAt: 1_800_000_000 };
+    const key = contentKey(
+      'k'.repeat(32),
+      [
+        { id: 7, version: 3 },
+        { id: 5, version: 9 },
+        { id: 6, version: 1 },
+        { id: 40, version: 2 },
+      ],
+      grant,
+    );
+    expect(key.startsWith('5-7.14~9~rs.c.tro8w0~')).toBe(true);
     expect(parseContentKey('k'.repeat(32), key)).toEqual({
       kind: 'set',
       stemIds: [5, 6, 7, 40],
       version: 9,
+      name: '5-7.14~9',
+      grant,
     });
     const bankKey = bankContentKey(
       'k'.repeat(32),
       { subjectId: 3, count: 210, activeCount: 200, version: 77 },
-      12,
+      grant,
     );
-    expect(bankKey.startsWith('_3.5u.c~25~')).toBe(true);
+    expect(bankKey.startsWith('_3.5u~25~rs.c.tro8w0~')).toBe(true);
     expect(parseContentKey('k'.repeat(32), bankKey)).toEqual({
       kind: 'bank',
       subjectId: 3,
       count: 210,
-      userId: 12,
       version: 77,
+      name: '_3.5u~25',
+      grant,
     });
     expect(parseContentKey('x'.repeat(32), key)).toBeNull();
+    // Another grant under the same signature (another attempt, student or expiry) is refused.
+    expect(parseContentKey('k'.repeat(32), key.replace('~rs.c.', '~rt.c.'))).toBeNull();
+    expect(parseContentKey('k'.repeat(32), key.replace('.tro8w0~', '.tro8w1~'))).toBeNull();
+  });
+
+  it('expires 3 to 4 hours after it is issued, on a whole hour', () => {
+    const at = new Date('2026-03-04T10:20:00Z');
+    const { expiresAt } = contentGrant(1, 2, at);
+    expect(expiresAt % 3600).toBe(0);
+    expect(expiresAt * 1000 - at.getTime()).toBeGreaterThanOrEqual(CONTENT_KEY_HOURS * 3_600_000);
+    expect(expiresAt * 1000 - at.getTime()).toBeLessThanOrEqual(
+      (CONTENT_KEY_HOURS + 1) * 3_600_000,
+    );
+    // Read again within the hour, an attempt names the same address (the browser's copy serves).
+    expect(contentGrant(1, 2, new Date('2026-03-04T10:59:59Z')).expiresAt).toBe(expiresAt);
   });
 
   it('picks the encoding the request accepts', () => {

@@ -9,18 +9,23 @@ import { contexts, stemChoices, stems } from '../../db/schema/index.ts';
 // Question content served apart from the attempt (issue 14; DESIGN.md "Exam content is immutable
 // and cacheable"). A running attempt names its questions' content by a key: the sorted stem ids and
 // the largest content version among them (stems.content_version, raised by triggers on every edit,
-// from one sequence, so any edit to a member raises the maximum), signed with the app key. Students
-// whose attempts hold the same questions, in whatever order, share the key; the body is built and
-// compressed once per key and kept in a bounded in-process cache.
+// from one sequence, so any edit to a member raises the maximum). The body behind a name is built
+// and compressed once and kept in a bounded in-process cache, shared by every student whose
+// attempt holds the same questions, in whatever order.
 //
 // A mock exam draws its questions from one bank, so its students hold different sets and would
 // each cost a body of their own. An attempt that holds at least a quarter of its subject's active
-// bank is named instead by the whole bank (`_<subject>.<stem count>.<user>~<version>`): one body
-// per subject and version, built and compressed once and shared by every student (the statements,
-// choices and contexts of the active bank, never keys or solutions, and only to the student it was
-// issued to). Its version is the largest among all the subject's stems and the count is theirs, so
-// an edit, an addition, a removal or a change of the active flag gives a new name; a name that is
-// no longer current is refused (404) rather than answered with a bank it did not name.
+// bank is named instead by the whole bank (`_<subject>.<stem count>~<version>`): one body per
+// subject and version, built and compressed once and shared by every student (the statements,
+// choices and contexts of the active bank, never keys or solutions). Its version is the largest
+// among all the subject's stems and the count is theirs, so an edit, an addition, a removal or a
+// change of the active flag gives a new name; a name that is no longer current is refused (404)
+// rather than answered with a bank it did not name.
+//
+// A key is not a bearer token (issue 24): it also names the attempt it was issued for, its student
+// and when it expires (`~<attempt>.<user>.<expiry>`), all under the signature. The route serves it
+// only to that student, before it expires, while that attempt runs, has begun (timed attempts) and
+// its subject is open to the student; see routes.ts.
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,15 +33,34 @@ const gzipAsync = promisify(gzip);
 export const CONTENT_PATH = '/api/content/';
 const SIGNATURE_LENGTH = 22; // 132 bits of the HMAC-SHA256, base64url
 
-export type ContentRef =
+/** How long a content key lasts: this many hours at least, one more at most (see `contentGrant`). */
+export const CONTENT_KEY_HOURS = 3;
+const HOUR_SECONDS = 3600;
+
+/** Whom a key was issued to: one attempt of one student, until `expiresAt` (Unix seconds). */
+export type ContentGrant = { attemptId: number; userId: number; expiresAt: number };
+
+/** What a key names: the body (`name`, shared by every holder) and the grant it carries. */
+export type ContentRef = (
   | { kind: 'set'; stemIds: number[]; version: number }
-  | { kind: 'bank'; subjectId: number; count: number; userId: number; version: number };
+  | { kind: 'bank'; subjectId: number; count: number; version: number }
+) & { name: string; grant: ContentGrant };
 
 /** A subject's bank as an attempt view reads it: its stems (all of them) and their largest version. */
 export type BankState = { subjectId: number; count: number; activeCount: number; version: number };
 
 /** Attempts holding at least this share of their subject's active bank are named by the bank. */
 const BANK_SHARE = 0.25;
+
+/**
+ * The grant of a key issued now: the expiry is rounded up to the next whole hour past
+ * `CONTENT_KEY_HOURS`, so reading the attempt again within the hour gives the same address (the
+ * browser's cached body is used) and a key lives between 3 and 4 hours.
+ */
+export function contentGrant(attemptId: number, userId: number, now: Date): ContentGrant {
+  const seconds = Math.floor(now.getTime() / 1000) + CONTENT_KEY_HOURS * HOUR_SECONDS;
+  return { attemptId, userId, expiresAt: Math.ceil(seconds / HOUR_SECONDS) * HOUR_SECONDS };
+}
 
 /** Sorted ids as base-36 ranges: `1a-1f.2c.30-3k`. Banks drawn whole collapse to a few ranges. */
 function encodeIds(sortedIds: ReadonlyArray<number>): string {
@@ -71,20 +95,21 @@ function sign(appKey: string, payload: string): string {
     .slice(0, SIGNATURE_LENGTH);
 }
 
-/** The signed key of a set of stems at their current versions. */
+/** The signed key of a set of stems at their current versions, for one attempt. */
 export function contentKey(
   appKey: string,
   members: ReadonlyArray<{ id: number; version: number }>,
+  grant: ContentGrant,
 ): string {
   const ids = [...new Set(members.map((member) => member.id))].sort((a, b) => a - b);
   const version = members.reduce((max, member) => Math.max(max, member.version), 0);
-  return signed(appKey, `${encodeIds(ids)}~${version.toString(36)}`);
+  return signed(appKey, `${encodeIds(ids)}~${version.toString(36)}`, grant);
 }
 
-/** The signed key of a subject's whole bank, for one student. */
-export function bankContentKey(appKey: string, bank: BankState, userId: number): string {
-  const name = [bank.subjectId, bank.count, userId].map((n) => n.toString(36)).join('.');
-  return signed(appKey, `_${name}~${bank.version.toString(36)}`);
+/** The signed key of a subject's whole bank, for one attempt. */
+export function bankContentKey(appKey: string, bank: BankState, grant: ContentGrant): string {
+  const name = `_${bank.subjectId.toString(36)}.${bank.count.toString(36)}`;
+  return signed(appKey, `${name}~${bank.version.toString(36)}`, grant);
 }
 
 /**
@@ -93,7 +118,7 @@ export function bankContentKey(appKey: string, bank: BankState, userId: number):
  */
 export function attemptContentKey(
   appKey: string,
-  userId: number,
+  grant: ContentGrant,
   members: ReadonlyArray<{ id: number; version: number; isActive: boolean }>,
   bank: BankState | null,
 ): string {
@@ -102,14 +127,18 @@ export function attemptContentKey(
     bank.activeCount > 0 &&
     members.length >= bank.activeCount * BANK_SHARE &&
     members.every((member) => member.isActive && member.version <= bank.version);
-  return useBank ? bankContentKey(appKey, bank, userId) : contentKey(appKey, members);
+  return useBank ? bankContentKey(appKey, bank, grant) : contentKey(appKey, members, grant);
 }
 
-function signed(appKey: string, payload: string): string {
+function signed(appKey: string, name: string, grant: ContentGrant): string {
+  const holder = [grant.attemptId, grant.userId, grant.expiresAt].map((n) => n.toString(36));
+  const payload = `${name}~${holder.join('.')}`;
   return `${payload}~${sign(appKey, payload)}`;
 }
 
-/** The stems and version a key names, or null when it was not signed with this app key. */
+const BASE36 = /^[0-9a-z]{1,12}$/;
+
+/** What a key names and whom it was issued to, or null when it was not signed with this app key. */
 export function parseContentKey(appKey: string, key: string): ContentRef | null {
   const cut = key.lastIndexOf('~');
   if (cut < 0) return null;
@@ -117,22 +146,29 @@ export function parseContentKey(appKey: string, key: string): ContentRef | null 
   const given = Buffer.from(key.slice(cut + 1));
   const expected = Buffer.from(sign(appKey, payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [ids, version] = payload.split('~');
-  if (!ids || !version || !/^[0-9a-z]{1,12}$/.test(version)) return null;
-  const bank = /^_([0-9a-z]{1,10})\.([0-9a-z]{1,10})\.([0-9a-z]{1,10})$/.exec(ids);
+  const parts = payload.split('~');
+  if (parts.length !== 3) return null;
+  const [ids, version, holder] = parts as [string, string, string];
+  const holderParts = holder.split('.');
+  if (!BASE36.test(version) || holderParts.length !== 3) return null;
+  if (!holderParts.every((part) => BASE36.test(part))) return null;
+  const [attemptId, userId, expiresAt] = holderParts.map((part) => parseInt(part, 36));
+  const grant = { attemptId: attemptId!, userId: userId!, expiresAt: expiresAt! };
+  const name = `${ids}~${version}`;
+  const bank = /^_([0-9a-z]{1,10})\.([0-9a-z]{1,10})$/.exec(ids);
   if (bank) {
-    const [subjectId, count, userId] = bank.slice(1).map((part) => parseInt(part!, 36));
     return {
       kind: 'bank',
-      subjectId: subjectId!,
-      count: count!,
-      userId: userId!,
+      subjectId: parseInt(bank[1]!, 36),
+      count: parseInt(bank[2]!, 36),
       version: parseInt(version, 36),
+      name,
+      grant,
     };
   }
   const stemIds = decodeIds(ids);
   if (!stemIds) return null;
-  return { kind: 'set', stemIds, version: parseInt(version, 36) };
+  return { kind: 'set', stemIds, version: parseInt(version, 36), name, grant };
 }
 
 /**

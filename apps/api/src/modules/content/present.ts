@@ -34,6 +34,7 @@ export function presentQuestion(row: QuestionRow): AdminQuestion {
     url_source: row.urlSource,
     stem_number: row.stemNumber,
     is_active: row.isActive,
+    difficulty: row.difficulty,
     choices: row.choices.map((choice) => ({
       id: choice.id,
       body: choice.bodySource,

@@ -1,4 +1,5 @@
 import { choiceKeyProblem } from '@ensaya/core/content/choice-keys';
+import type { Difficulty } from '@ensaya/core/engine/difficulty';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { renderRichText, svgWithoutAlternative } from './render-rich-text.ts';
@@ -16,6 +17,8 @@ export type QuestionInput = {
   urlSource: string | null;
   stemNumber?: number | undefined;
   isActive: boolean;
+  /** 1 easy, 2 medium, 3 hard; when absent, a new question is medium and an edit keeps it. */
+  difficulty?: Difficulty | undefined;
   choices: Array<{ body: string; isCorrect: boolean }>;
 };
 
@@ -38,6 +41,7 @@ export function renderQuestion(input: QuestionInput) {
       isMultiChoice: input.isMultiChoice,
       urlSource: input.urlSource,
       isActive: input.isActive,
+      ...(input.difficulty === undefined ? {} : { difficulty: input.difficulty }),
     },
     choices: choices.map(({ choice, rendered }) => ({
       bodySource: choice.body,
@@ -107,6 +111,7 @@ export async function updateQuestion(
     urlSource: patch.urlSource !== undefined ? patch.urlSource : current.urlSource,
     stemNumber: patch.stemNumber ?? current.stemNumber,
     isActive: patch.isActive ?? current.isActive,
+    difficulty: patch.difficulty ?? (current.difficulty as Difficulty),
     choices:
       patch.choices ??
       current.choices.map((choice) => ({ body: choice.bodySource, isCorrect: choice.isCorrect })),

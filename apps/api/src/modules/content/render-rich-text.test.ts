@@ -216,6 +216,50 @@ describe('figures (inline SVG)', () => {
     expect(html).toContain('<rect width="5" height="5"></rect>');
   });
 
+  it('drops CSS values that could load anything, however they are spelled (issue 24)', () => {
+    const figure = (attributes: string) =>
+      renderRichText(
+        `<svg viewBox="0 0 10 10" role="img" aria-label="x"><rect width="1" height="1" ${attributes}></rect></svg>`,
+      ).html;
+    // CSS escapes and comments spell `url(` without the text showing it; the browser fetches them.
+    const spellings = [
+      'u\\rl(https://e.example/a)',
+      '\\75rl(https://e.example/b)',
+      '\\75 rl(https://e.example/c)',
+      'u\\72 l(https://e.example/d)',
+      'url\\(https://e.example/e)',
+      'u/**/rl(https://e.example/f)',
+      'U\\52L(https://e.example/g)',
+      'URL(https://e.example/h)',
+      '&#117;rl(https://e.example/i)',
+      'u&#92;rl(https://e.example/j)',
+      'url(#ok) url(https://e.example/k)',
+      'image-set("https://e.example/l" 1x)',
+      'src("https://e.example/m")',
+      'var(--x)',
+      '#fff url(https://e.example/n)',
+    ];
+    for (const value of spellings) {
+      for (const name of ['fill', 'stroke', 'marker-end', 'transform', 'font-family']) {
+        const html = figure(`${name}="${value}"`);
+        expect(html, `${name}="${value}"`).not.toMatch(/e\.example|\\|url|image-set|src\(|var\(/i);
+        expect(html, `${name}="${value}"`).toContain('<rect width="1" height="1"></rect>');
+      }
+    }
+    // What figures use stays: a reference into the figure, colours, transforms, font names.
+    const kept =
+      'fill="url(#grad-1)" stroke="rgb(10, 20, 30)" transform="rotate(35 60 60) translate(2,3)" font-family="Times New Roman, serif"';
+    expect(figure(kept)).toBe(
+      `<svg viewBox="0 0 10 10" role="img" aria-label="x"><rect width="1" height="1" ${kept}></rect></svg>`,
+    );
+    // A transform function is a transform's only: `rotate(` in a colour is refused.
+    expect(figure('fill="rotate(1)"')).not.toContain('fill=');
+    // Text attributes are not CSS: parentheses in a description stay.
+    expect(
+      renderRichText('<svg role="img" aria-label="Recta por (0, 2) y f(x) = 2x"></svg>').html,
+    ).toContain('aria-label="Recta por (0, 2) y f(x) = 2x"');
+  });
+
   it('drops a figure without a text alternative', () => {
     expect(
       renderRichText('<p>a</p><svg viewBox="0 0 1 1"><rect width="1" height="1"></rect></svg>')

@@ -313,19 +313,47 @@ const MATHML_AUTHOR_DENIED = [
   'maxsize',
 ];
 
+/** Figure attributes that are text or names, never read as CSS. */
+const FIGURE_TEXT_ATTRIBUTES = ['id', 'role', 'aria-label'];
+const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla'];
+const TRANSFORM_FUNCTIONS = ['matrix', 'translate', 'scale', 'rotate', 'skewx', 'skewy'];
+
 /**
- * A figure element's attributes: `url(...)` values only as `url(#id)`, ids only plain names, and
- * on MathML-free SVG nothing that could load or run anything (the allow-list already drops `href`,
- * `style` and event handlers).
+ * Whether a presentation attribute's value (which the browser parses as CSS: `fill`, `stroke`,
+ * `transform`, `font-family`...) can load nothing. CSS escapes and comments can spell a function
+ * the text does not show (`u\rl(`, `\75rl(`, `u\72 l(`, `url\(`), so a value holding a backslash
+ * or a comment is refused whole (no figure needs one; entities are decoded before this). In what
+ * is left a function is its name and a parenthesis, and every one must be a colour function, a transform
+ * function in `transform`, or `url(#id)` alone in a paint or marker attribute (a reference into the
+ * figure itself). Anything else (`url(https:...)`, `image-set(`, `src(`, `var(`) is refused.
+ */
+function isSafeFigureValue(name: string, value: string): boolean {
+  if (/[\\]|\/\*/.test(value)) return false;
+  for (const match of value.matchAll(/([A-Za-z_-][\w-]*)?\s*\(/g)) {
+    const fn = (match[1] ?? '').toLowerCase();
+    if (COLOUR_FUNCTIONS.includes(fn)) continue;
+    if (name === 'transform' && TRANSFORM_FUNCTIONS.includes(fn)) continue;
+    if (
+      fn === 'url' &&
+      FIGURE_URL_ATTRIBUTES.includes(name) &&
+      /^url\(#[\w-]+\)$/.test(value.trim())
+    )
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A figure element's attributes: CSS values that load nothing (`isSafeFigureValue`: `url(...)`
+ * only as `url(#id)`), ids only plain names, and on MathML-free SVG nothing that could load or run
+ * anything (the allow-list already drops `href`, `style` and event handlers).
  */
 function cleanFigureAttributes(tagName: string, attribs: sanitizeHtml.Attributes) {
   const clean: sanitizeHtml.Attributes = {};
   for (const [name, value] of Object.entries(attribs)) {
-    if (
-      /url\(/i.test(value) &&
-      !(FIGURE_URL_ATTRIBUTES.includes(name) && /^url\(#[\w-]+\)$/.test(value.trim()))
-    )
-      continue;
+    const isText = FIGURE_TEXT_ATTRIBUTES.includes(name);
+    if (isText ? /url\(/i.test(value) : !isSafeFigureValue(name, value)) continue;
     if (name === 'id' && !FIGURE_ID.test(value)) continue;
     if (/javascript:|data:/i.test(value)) continue;
     clean[name] = value;

@@ -5,8 +5,10 @@ import * as repo from './repo.ts';
 /**
  * Bump when the renderer or the cleaner changes what it lets through. Version 2: author HTML keeps
  * no classes or positioning styles, and KaTeX's output is cleaned on its own allow-list (issue 12).
+ * Version 3: a figure's CSS values with escapes or comments, or calling any function but colours,
+ * transforms and `url(#id)`, are dropped (issue 24).
  */
-export const RICH_TEXT_RENDERER_VERSION = 2;
+export const RICH_TEXT_RENDERER_VERSION = 3;
 const VERSION_KEY = 'rich_text_renderer_version';
 const BATCH = 200;
 

@@ -12,6 +12,7 @@ import { mailsTo, verificationPath } from '../../test/mailbox.ts';
 import { resolveAppKey } from '../app-key/service.ts';
 import { MemoryCounterStore } from '../../lib/throttle.ts';
 import { createResendLimits, resendVerification, verificationUrl } from './service.ts';
+import { signResendToken } from './signed-link.ts';
 
 const APP_KEY = 'test-key-0123456789-0123456789-0123456789';
 
@@ -115,6 +116,17 @@ describe('the verification link', () => {
     expect(await isVerified(user.id)).toBe(false);
   });
 
+  it('is void once a newer link version was signed (an e-mail change voids mailed links)', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const path = pathOf(verificationUrl(keys(), user, new Date()));
+    await t.db
+      .update(users)
+      .set({ emailLinkVersion: user.emailLinkVersion + 1 })
+      .where(eq(users.id, user.id));
+    expect((await new TestClient(t.app).get(path)).statusCode).toBe(403);
+    expect(await isVerified(user.id)).toBe(false);
+  });
+
   it('is refused by an instance with another app key', async () => {
     const user = await createUnverifiedStudent(t.db);
     const signedElsewhere = pathOf(
@@ -154,7 +166,7 @@ describe('the app key', () => {
 });
 
 describe('login of an unverified account', () => {
-  it('is refused with 403, the verify message and the user id, without a session', async () => {
+  it('is refused with 403, the verify message, the user id and a resend token, without a session', async () => {
     const user = await createUnverifiedStudent(t.db);
     for (const [language, message] of [
       [
@@ -172,7 +184,12 @@ describe('login of an unverified account', () => {
         password: TEST_PASSWORD,
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message, errors: { verify: [message] }, user_id: user.id });
+      expect(response.json()).toEqual({
+        message,
+        errors: { verify: [message] },
+        user_id: user.id,
+        resend_token: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/),
+      });
       expect((await client.get('/api/me')).statusCode).toBe(401);
     }
   });
@@ -185,18 +202,31 @@ describe('login of an unverified account', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).not.toHaveProperty('user_id');
+    expect(response.json()).not.toHaveProperty('resend_token');
   });
 });
 
 describe('GET /api/me/{id}/resend-verification', () => {
   const message = 'A new verification link has been sent to your e-mail address.';
-  const resend = (id: number, client = new TestClient(t.app, { language: 'en' })) =>
-    client.get(`/api/me/${id}/resend-verification`);
+  const tokenFor = (id: number, now = new Date()) => signResendToken(APP_KEY, id, now);
+  /** `token` null: the call carries none. */
+  const resend = (
+    id: number,
+    token: string | null = tokenFor(id),
+    client = new TestClient(t.app, { language: 'en' }),
+  ) =>
+    client.get(
+      `/api/me/${id}/resend-verification${token === null ? '' : `?token=${encodeURIComponent(token)}`}`,
+    );
   const mailCount = (email: string) => t.db.$count(mailOutbox, eq(mailOutbox.toAddress, email));
 
-  it('mails a new working link to an unverified account', async () => {
+  it('mails a new working link with the token the login answered', async () => {
     const user = await createUnverifiedStudent(t.db, { language: 'en' });
-    const response = await resend(user.id);
+    const login = await new TestClient(t.app).post('/api/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    const response = await resend(user.id, login.json().resend_token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message });
     const [mail] = await mailsTo(t.app, user.email);
@@ -204,6 +234,53 @@ describe('GET /api/me/{id}/resend-verification', () => {
     const path = verificationPath(mail!.text, t.config.appUrl);
     expect((await new TestClient(t.app).get(path)).statusCode).toBe(200);
     expect(await isVerified(user.id)).toBe(true);
+  });
+
+  it('works with the token the registration answered', async () => {
+    const body = registration();
+    const registered = await new TestClient(t.app).post('/api/register', body);
+    const { id, resend_token } = registered.json().data;
+    expect((await resend(id, resend_token)).statusCode).toBe(200);
+    expect(await mailsTo(t.app, body.email)).toHaveLength(2);
+  });
+
+  it('sends nothing without the token, or with one for another id, forged or expired (403)', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const other = await createUnverifiedStudent(t.db);
+    const valid = tokenFor(user.id);
+    const [expires, signature] = valid.split('.') as [string, string];
+    const thirtyOneMinutesAgo = new Date(Date.now() - 31 * 60_000);
+    const refused: Array<string | null> = [
+      null,
+      '',
+      tokenFor(other.id),
+      `${Number(expires) + 3600}.${signature}`,
+      `${expires}.${(signature[0] === 'a' ? 'b' : 'a') + signature.slice(1)}`,
+      `${expires}.short`,
+      signResendToken('another-key-'.padEnd(40, 'x'), user.id, new Date()),
+      tokenFor(user.id, thirtyOneMinutesAgo),
+    ];
+    for (const token of refused) {
+      const response = await resend(user.id, token);
+      expect(response.statusCode, String(token)).toBe(403);
+      expect(response.json()).toEqual({
+        message:
+          'This link to resend the e-mail is no longer valid. Log in again to ask for a new one.',
+      });
+    }
+    const spanish = await resend(user.id, null, new TestClient(t.app, { language: 'es' }));
+    expect(spanish.json()).toEqual({
+      message:
+        'Este enlace para reenviar el correo ya no sirve. Vuelve a iniciar sesión para pedir otro.',
+    });
+    expect(await mailCount(user.email)).toBe(0);
+    // None of them used up the minute's allowance: the token still works.
+    expect((await resend(user.id, valid)).statusCode).toBe(200);
+    expect(await mailCount(user.email)).toBe(1);
+    // A token 29 minutes old is still good (after the minute's wait, for another account).
+    expect(
+      (await resend(other.id, tokenFor(other.id, new Date(Date.now() - 29 * 60_000)))).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for unknown ids and verified accounts, and mails nothing', async () => {
@@ -221,7 +298,7 @@ describe('GET /api/me/{id}/resend-verification', () => {
     const user = await createUnverifiedStudent(t.db);
     expect((await resend(user.id)).statusCode).toBe(200);
     for (const language of ['en', 'es'] as const) {
-      const again = await resend(user.id, new TestClient(t.app, { language }));
+      const again = await resend(user.id, tokenFor(user.id), new TestClient(t.app, { language }));
       expect(again.statusCode).toBe(429);
       expect(again.json()).toEqual({
         message: language === 'en' ? 'Too many attempts.' : 'Demasiados intentos.',
@@ -240,7 +317,14 @@ describe('resend limits', () => {
     let now = Date.now();
     const limits = createResendLimits(new MemoryCounterStore(() => now));
     const user = await createUnverifiedStudent(t.db);
-    const attempt = () => resendVerification(t.db, keys(), limits, user.id, new Date(now));
+    const attempt = () =>
+      resendVerification(
+        t.db,
+        keys(),
+        limits,
+        { userId: user.id, token: signResendToken(APP_KEY, user.id, new Date(now)) },
+        new Date(now),
+      );
     for (let i = 0; i < 5; i++) {
       await attempt();
       now += 61_000;

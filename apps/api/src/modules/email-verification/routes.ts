@@ -44,10 +44,13 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
       schema: {
         tags: ['account'],
         summary:
-          'Sends a new verification link. The same answer for unknown or verified accounts; ' +
-          'at most 1 a minute and 5 an hour per id (429).',
+          'Sends a new verification link, with the `token` the registration or the login ' +
+          'answered for this id (30 minutes); without it, 403 and nothing is sent. The same ' +
+          'answer for unknown or verified accounts; at most 1 a minute and 5 an hour per id (429).',
         params: IdParams,
-        response: { 200: MessageResponse, 422: ApiError, 429: ApiError },
+        // Checked by its signature: a missing or malformed token is the same 403 as a forged one.
+        querystring: z.object({ token: z.string().optional() }),
+        response: { 200: MessageResponse, 403: ApiError, 422: ApiError, 429: ApiError },
       },
     },
     async (request) => {
@@ -55,7 +58,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
         db,
         { appKey, appUrl: config.appUrl },
         resendLimits,
-        request.params.id,
+        { userId: request.params.id, token: request.query.token },
         new Date(),
       );
       return { message: request.t('verification.resent') };

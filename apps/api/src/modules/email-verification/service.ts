@@ -6,31 +6,50 @@ import { findUserById } from '../auth/repo.ts';
 import { queueMail } from '../mail/service.ts';
 import * as repo from './repo.ts';
 import {
-  checkVerificationLink,
   emailHash,
-  signVerificationPath,
+  isEmailLinkValid,
+  isResendTokenValid,
+  parseEmailLink,
+  signEmailLink,
   VERIFICATION_LINK_MINUTES,
-  type VerificationLinkParts,
+  type EmailLinkParts,
+  type EmailLinkPurpose,
 } from './signed-link.ts';
 
 type Keys = { appKey: string; appUrl: string };
 
-/** The link the mail carries: the web page `/verify-email` with the signed API path in `url`. */
-export function verificationUrl(
+/** An account as its mailed links need it: the link version is signed into each one. */
+type LinkUser = { id: number; email: string; emailLinkVersion: number };
+
+/**
+ * The link a mail carries: the web page `/verify-email` with the signed API path in `url`, for the
+ * account's address (verification) or the new address it asked for (e-mail change).
+ */
+export function emailLinkUrl(
   keys: Keys,
-  user: { id: number; email: string },
+  purpose: EmailLinkPurpose,
+  link: { userId: number; email: string; version: number },
   now: Date,
 ): string {
   const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000);
-  const apiPath = signVerificationPath(keys.appKey, user, expiresAt);
+  const apiPath = signEmailLink(keys.appKey, purpose, link, expiresAt);
   return `${keys.appUrl}/verify-email?url=${encodeURIComponent(apiPath)}`;
+}
+
+export function verificationUrl(keys: Keys, user: LinkUser, now: Date): string {
+  return emailLinkUrl(
+    keys,
+    'email-verification',
+    { userId: user.id, email: user.email, version: user.emailLinkVersion },
+    now,
+  );
 }
 
 /** Queues the verification mail in the user's language, in the caller's transaction. */
 export async function queueVerificationMail(
   db: DbOrTx,
   keys: Keys,
-  user: { id: number; email: string; name: string; language: string },
+  user: LinkUser & { name: string; language: string },
   now: Date,
 ) {
   await queueMail(db, {
@@ -47,20 +66,24 @@ export async function queueVerificationMail(
 }
 
 /**
- * Opens a verification link: a tampered or expired link, or one sent to an address the account
- * no longer has, fails with 403 'Email verification failed!'. Opening it again is fine.
+ * Opens a verification link: a tampered or expired link, one sent to an address the account no
+ * longer has, or one voided since (a newer link version) fails with 403 'Email verification
+ * failed!'. Opening it again is fine.
  */
 export async function verifyEmail(
   db: Db,
   appKey: string,
-  parts: VerificationLinkParts,
+  parts: EmailLinkParts,
   now: Date,
 ): Promise<void> {
   const failed = () => new AppError(403, 'verification.failed');
-  const userId = checkVerificationLink(appKey, parts, now);
-  if (userId === undefined) throw failed();
-  const user = await findUserById(db, userId);
-  if (!user || emailHash(user.email) !== parts.hash) throw failed();
+  const link = parseEmailLink(parts);
+  if (!link) throw failed();
+  const user = await findUserById(db, link.userId);
+  if (!user || !isEmailLinkValid(appKey, 'email-verification', link, user.emailLinkVersion, now)) {
+    throw failed();
+  }
+  if (emailHash(user.email) !== link.hash) throw failed();
   if (!user.emailVerifiedAt) await repo.markEmailVerified(db, user.id, now);
 }
 
@@ -76,17 +99,23 @@ export function createResendLimits(
 }
 
 /**
- * `GET api/me/{id}/resend-verification`: a new link for an unverified account. Unknown ids and
- * verified accounts get the same answer (no account enumeration); every call counts against the
- * id's limits (1 a minute, 5 an hour), so the limits say nothing about the account either.
+ * `GET api/me/{id}/resend-verification?token=`: a new link for an unverified account, only with the
+ * token the registration or the login answered for this id (30 minutes; issue 24, item 7);
+ * without it, 403 and nothing is sent. Unknown ids and verified accounts get the same answer (no
+ * account enumeration); every call counts against the id's limits (1 a minute, 5 an hour), so the
+ * limits say nothing about the account either.
  */
 export async function resendVerification(
   db: Db,
   keys: Keys,
   limits: Throttle[],
-  userId: number,
+  request: { userId: number; token: string | undefined },
   now: Date,
 ): Promise<void> {
+  const { userId } = request;
+  if (!isResendTokenValid(keys.appKey, userId, request.token, now)) {
+    throw new AppError(403, 'verification.resendExpired');
+  }
   const key = String(userId);
   const waits = await Promise.all(limits.map((limit) => limit.retryAfter(key)));
   const wait = Math.max(...waits);

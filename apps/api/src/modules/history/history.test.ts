@@ -44,6 +44,8 @@ async function sent(
   const response = await who.client.post('/api/user-tests', body);
   expect(response.statusCode, response.body).toBe(201);
   const attempt: Attempt = response.json().data;
+  // A timed attempt takes answers once the instructions are continued.
+  if (mode === 'mock_exam') await who.client.post(`/api/user-tests/${attempt.id}/begin`);
   const stems = attempt.questions.slice(0, options.correct).map((question) => ({
     stem_id: question.stem_id,
     stem_choice_ids: [bank.bank.find((stem) => stem.id === question.stem_id)!.keyId],
@@ -56,6 +58,7 @@ async function sent(
     .update(userTests)
     .set({
       startedAt: sql`${userTests.submittedAt} - make_interval(mins => ${options.minutes})`,
+      begunAt: null,
       deadlineAt: null,
     })
     .where(eq(userTests.id, attempt.id));

@@ -323,7 +323,7 @@ describe('item analysis', () => {
     expect(item.comment_list).toMatchObject([
       { comment: 'La alternativa B dice lo mismo que la A.', resolved_at: null },
     ]);
-    expect(item.statement_html).toBe('<p>Pregunta 5</p>');
+    expect(item.statement_html).toBe('<p>Pregunta 5: e</p>');
   });
 
   it('answers 404 for an unknown period or a question of another subject, 422 for bad input', async () => {

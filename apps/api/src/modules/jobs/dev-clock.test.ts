@@ -5,7 +5,7 @@ import { invoices, userSubscriptions } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, TEST_PASSWORD } from '../../test/factories.ts';
 import {
-  APPROVE,
+  approveCard,
   createPackage,
   createSubscription,
   payWithCard,
@@ -33,7 +33,7 @@ describe('dev clock', () => {
     const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 7 });
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
 
     // The dev tools answer this machine (the demo's own browser) or an administrator.
     const local = new TestClient(t.app, { remoteAddress: '127.0.0.1' });

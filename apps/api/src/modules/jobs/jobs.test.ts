@@ -4,10 +4,10 @@ import { charges, invoices, jobs, mailOutbox, userSubscriptions } from '../../db
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createGateways } from '../payments/gateway.ts';
 import {
-  APPROVE,
+  approveCard,
   createPackage,
   createSubscription,
-  DECLINE_LATER,
+  declineLaterCard,
   payWithCard,
   signedInStudent,
 } from '../subscriptions/test-fixtures.ts';
@@ -42,7 +42,7 @@ async function inTrial(card: string) {
 
 describe('trial end and renewals', () => {
   it('charges the card at the trial end, then renews at the period end', async () => {
-    const { student, sub } = await inTrial(APPROVE);
+    const { student, sub } = await inTrial(approveCard());
     await runJobsOnce(t.db, deps, later(5)); // the 3-day notice
     const notice = await t.db
       .select()
@@ -67,7 +67,7 @@ describe('trial end and renewals', () => {
   });
 
   it('does not renew with renewal off, and ends the period as Canceled', async () => {
-    const { client, student, sub } = await inTrial(APPROVE);
+    const { client, student, sub } = await inTrial(approveCard());
     await runJobsOnce(t.db, deps, later(7.01));
     const off = await client.post('/api/user-subscriptions/set-status', {
       id: sub.id,
@@ -80,7 +80,7 @@ describe('trial end and renewals', () => {
   });
 
   it('charges once when two runners work at once', async () => {
-    const { student, sub } = await inTrial(APPROVE);
+    const { student, sub } = await inTrial(approveCard());
     const now = later(7.01);
     const results = await Promise.all([
       runJobsOnce(t.db, deps, now, { workerId: 'a' }),
@@ -98,7 +98,7 @@ describe('trial end and renewals', () => {
 
 describe('dunning', () => {
   it('declines into Pending_payment, retries 1, 3 and 5 days later, then cancels', async () => {
-    const { client, student, sub } = await inTrial(DECLINE_LATER);
+    const { client, student, sub } = await inTrial(declineLaterCard());
     await runJobsOnce(t.db, deps, later(7.01));
     expect((await subscriptionRow(sub.id)).status).toBe('Pending_payment');
     let [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, student.id));
@@ -141,12 +141,12 @@ describe('dunning', () => {
   });
 
   it('pays the open invoice when the card is updated', async () => {
-    const { client, student, sub } = await inTrial(DECLINE_LATER);
+    const { client, student, sub } = await inTrial(declineLaterCard());
     await runJobsOnce(t.db, deps, later(7.01));
     expect((await subscriptionRow(sub.id)).status).toBe('Pending_payment');
     const read = await client.get(`/api/user-subscriptions/${sub.id}`);
     expect(read.json().data.payment_notice).toBe('open');
-    const { landing } = await payWithCard(client, sub.id, APPROVE);
+    const { landing } = await payWithCard(client, sub.id, approveCard());
     expect(landing.headers.location).toContain('/subscripcion/exitosa');
     expect((await subscriptionRow(sub.id)).status).toBe('Active');
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, student.id));

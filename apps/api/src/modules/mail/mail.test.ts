@@ -32,7 +32,7 @@ describe('mail templates', () => {
   });
 
   it('exist in Spanish and English, as HTML and plain text, with the link and its lifetime', () => {
-    for (const template of ['verify-email', 'reset-password'] as const) {
+    for (const template of ['verify-email', 'reset-password', 'confirm-email-change'] as const) {
       const url = 'https://ensaya.cl/x?token=abc';
       const es = renderMail(template, 'es', { name: 'Ana', url, minutes: 60 }, 'https://ensaya.cl');
       const en = renderMail(template, 'en', { name: 'Ana', url, minutes: 60 }, 'https://ensaya.cl');
@@ -46,6 +46,22 @@ describe('mail templates', () => {
       }
       expect(es.html).toContain('lang="es"');
       expect(en.html).toContain('lang="en"');
+      expect(es.text).toContain('Hola, Ana:');
+      expect(en.text).toContain('Hi Ana,');
+    }
+  });
+
+  it('tell the account’s address about a change of e-mail address, naming the new one (escaped)', () => {
+    const data = { name: 'Ana', newEmail: 'nueva+<b>@example.cl', url: 'https://ensaya.cl/cuenta' };
+    for (const template of ['email-change-requested', 'email-changed'] as const) {
+      const es = renderMail(template, 'es', data, 'https://ensaya.cl');
+      const en = renderMail(template, 'en', data, 'https://ensaya.cl');
+      expect(es.subject).not.toBe(en.subject);
+      for (const mail of [es, en]) {
+        expect(mail.text).toContain('nueva+<b>@example.cl');
+        expect(mail.html).toContain('nueva+&lt;b&gt;@example.cl');
+        expect(mail.html).toContain('href="https://ensaya.cl/cuenta"');
+      }
       expect(es.text).toContain('Hola, Ana:');
       expect(en.text).toContain('Hi Ana,');
     }

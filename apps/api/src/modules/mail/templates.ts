@@ -7,6 +7,11 @@ export type MailContent = { subject: string; html: string; text: string };
 export type MailTemplates = {
   'verify-email': { name: string; url: string; minutes: number };
   'reset-password': { name: string; url: string; minutes: number };
+  /** To a new address a student asked for: the link that makes it the account's (issue 24). */
+  'confirm-email-change': { name: string; url: string; minutes: number };
+  /** To the account's address: a change to `newEmail` was asked for, or (`email-changed`) made. */
+  'email-change-requested': EmailNoticeData;
+  'email-changed': EmailNoticeData;
   /** To an account's owner: someone tried to register with its e-mail address. */
   'registration-attempt': { name: string; loginUrl: string; resetUrl: string };
   'stem-correction': {
@@ -34,9 +39,12 @@ export type MailTemplates = {
 };
 /** Every subscription mail names the student and the package, and links to the account. */
 type NoticeData = { name: string; packageName: string; url: string };
+/** The e-mail change notices name the new address and link to the account. */
+type EmailNoticeData = { name: string; newEmail: string; url: string };
+type ActionTemplateName = 'verify-email' | 'reset-password' | 'confirm-email-change';
 type NoticeTemplateName = Exclude<
   MailTemplateName,
-  'verify-email' | 'reset-password' | 'registration-attempt' | 'stem-correction'
+  ActionTemplateName | 'registration-attempt' | 'stem-correction'
 >;
 export type MailTemplateName = keyof MailTemplates;
 
@@ -49,7 +57,7 @@ type ActionTexts = {
   note: string;
 };
 
-const ACTION_TEXTS: Record<'verify-email' | 'reset-password', Record<Language, ActionTexts>> = {
+const ACTION_TEXTS: Record<ActionTemplateName, Record<Language, ActionTexts>> = {
   'verify-email': {
     es: {
       subject: 'Confirma tu correo electrónico en Ensaya',
@@ -84,6 +92,24 @@ const ACTION_TEXTS: Record<'verify-email' | 'reset-password', Record<Language, A
         'We received a request to reset the password of your account. Choose a new one with the button below.',
       action: 'Reset password',
       note: 'The link expires in {minutes} minutes and works once. If you did not ask for this, ignore this message: your password stays the same.',
+    },
+  },
+  'confirm-email-change': {
+    es: {
+      subject: 'Confirma tu nuevo correo electrónico en Ensaya',
+      greeting: 'Hola, {name}:',
+      intro:
+        'Pediste usar este correo electrónico en tu cuenta de Ensaya. Confírmalo con el botón de abajo; mientras no lo hagas, tu cuenta sigue con tu correo anterior.',
+      action: 'Confirmar mi nuevo correo',
+      note: 'El enlace vence en {minutes} minutos. Si no pediste este cambio, ignora este mensaje: tu correo no se usará.',
+    },
+    en: {
+      subject: 'Confirm your new e-mail address for Ensaya',
+      greeting: 'Hi {name},',
+      intro:
+        'You asked to use this e-mail address for your Ensaya account. Confirm it with the button below; until you do, your account keeps its previous address.',
+      action: 'Confirm my new e-mail address',
+      note: 'The link expires in {minutes} minutes. If you did not ask for this change, ignore this message: this address will not be used.',
     },
   },
 };
@@ -173,7 +199,7 @@ function layout(language: Language, title: string, content: SafeHtml, appUrl: st
 }
 
 function actionMail(
-  name: 'verify-email' | 'reset-password',
+  name: ActionTemplateName,
   language: Language,
   data: { name: string; url: string; minutes: number },
   appUrl: string,
@@ -224,6 +250,7 @@ export function renderMail<N extends MailTemplateName>(
   switch (name) {
     case 'verify-email':
     case 'reset-password':
+    case 'confirm-email-change':
       return actionMail(name, language, data as MailTemplates['verify-email'], appUrl);
     case 'registration-attempt':
       return registrationAttemptMail(
@@ -239,6 +266,8 @@ export function renderMail<N extends MailTemplateName>(
     case 'renewal-off':
     case 'trial-canceled':
     case 'subscription-reactivated':
+    case 'email-change-requested':
+    case 'email-changed':
       return noticeMail(name, language, data as unknown as Record<string, string | null>, appUrl);
     default:
       throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
@@ -383,6 +412,46 @@ function stemCorrectionMail(
 type NoticeTexts = { subject: string; lines: string[]; action: string };
 
 const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = {
+  'email-change-requested': {
+    es: {
+      subject: 'Pediste cambiar tu correo electrónico en Ensaya',
+      lines: [
+        'Hola, {name}:',
+        'Se pidió cambiar el correo electrónico de tu cuenta de Ensaya a {newEmail}. El cambio se hará cuando se abra el enlace que enviamos a esa dirección; mientras tanto, tu cuenta sigue con este correo.',
+        'Si no fuiste tú, cancela el cambio desde tu cuenta y cambia tu contraseña: quien lo pidió la conocía.',
+      ],
+      action: 'Ver mi cuenta',
+    },
+    en: {
+      subject: 'You asked to change your Ensaya e-mail address',
+      lines: [
+        'Hi {name},',
+        'Someone asked to change the e-mail address of your Ensaya account to {newEmail}. The change happens when the link we sent to that address is opened; until then, your account keeps this address.',
+        'If it was not you, cancel the change from your account and change your password: whoever asked knew it.',
+      ],
+      action: 'See my account',
+    },
+  },
+  'email-changed': {
+    es: {
+      subject: 'Tu correo electrónico en Ensaya cambió',
+      lines: [
+        'Hola, {name}:',
+        'El correo electrónico de tu cuenta de Ensaya ahora es {newEmail}; este correo ya no sirve para iniciar sesión.',
+        'Si no fuiste tú, contáctanos de inmediato: nuestros datos de contacto están al pie de la página de Ensaya.',
+      ],
+      action: 'Ir a Ensaya',
+    },
+    en: {
+      subject: 'Your Ensaya e-mail address has changed',
+      lines: [
+        'Hi {name},',
+        'The e-mail address of your Ensaya account is now {newEmail}; this address no longer logs in.',
+        'If it was not you, contact us at once: our contact details are at the foot of the Ensaya website.',
+      ],
+      action: 'Go to Ensaya',
+    },
+  },
   'subscription-receipt': {
     es: {
       subject: 'Recibo de tu pago en Ensaya ({invoiceNumber})',

@@ -149,6 +149,33 @@ describe('POST /api/reset-password', () => {
     await new TestClient(t.app).login(user.email, NEW_PASSWORD);
   });
 
+  it('works only for the address it was mailed to, while the account has it (never verifying another)', async () => {
+    const user = await createUnverifiedStudent(t.db);
+    const { token } = await requestReset(user.email);
+    // The account's address changes after the link was mailed (as PATCH /api/me did before issue 24).
+    const otherAddress = `other-${randomUUID()}@example.cl`;
+    await t.db.update(users).set({ email: otherAddress }).where(eq(users.id, user.id));
+    const before = await passwordHashOf(user.id);
+    for (const email of [otherAddress, user.email]) {
+      const response = await new TestClient(t.app).post(
+        '/api/reset-password',
+        resetBody(token, email),
+      );
+      expect(response.statusCode, email).toBe(422);
+      expect(response.json().errors).toHaveProperty('token');
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.emailVerifiedAt).toBeNull();
+    expect(await passwordHashOf(user.id)).toBe(before);
+    // Back on the address the link went to, it works (and verifies that address).
+    await t.db.update(users).set({ email: user.email }).where(eq(users.id, user.id));
+    expect(
+      (await new TestClient(t.app).post('/api/reset-password', resetBody(token, user.email)))
+        .statusCode,
+    ).toBe(200);
+    await new TestClient(t.app).login(user.email, NEW_PASSWORD);
+  });
+
   it('refuses an expired token, a token for another e-mail and an unknown token', async () => {
     const user = await createStudent(t.db);
     const other = await createStudent(t.db);

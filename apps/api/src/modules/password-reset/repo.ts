@@ -12,27 +12,33 @@ export async function latestTokenCreatedAt(db: DbOrTx, userId: number): Promise<
   return row?.createdAt;
 }
 
+/** Voids the user's unused reset links (a new one, or a change of the e-mail address). */
+export async function deleteUnusedTokens(db: DbOrTx, userId: number) {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 /** A new token replaces the user's unused ones: only the latest mailed link works. */
 export async function replaceTokens(
   db: DbOrTx,
-  values: { userId: number; tokenHash: string; createdAt: Date; expiresAt: Date },
+  values: { userId: number; tokenHash: string; email: string; createdAt: Date; expiresAt: Date },
 ) {
-  await db
-    .delete(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
+  await deleteUnusedTokens(db, values.userId);
   await db.insert(passwordResetTokens).values(values);
 }
 
 /**
- * A live token (unused, unexpired) with its user's e-mail, locked until the transaction ends, so
- * two requests with one token cannot both use it.
+ * A live token (unused, unexpired) with the address it was mailed to and its user's address now,
+ * locked until the transaction ends, so two requests with one token cannot both use it.
  */
 export async function findLiveTokenForUpdate(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       id: passwordResetTokens.id,
+      mailedTo: passwordResetTokens.email,
       userId: users.id,
-      email: users.email,
+      accountEmail: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(passwordResetTokens)

@@ -35,8 +35,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['auth'],
         summary:
-          "Sets a new password with a mailed token and ends all the user's sessions. 422 " +
-          '(errors.token) when the token is invalid, expired, used or not for this e-mail.',
+          "Sets a new password with a mailed token and ends all the user's sessions (and drops a " +
+          'pending e-mail change). 422 (errors.token) when the token is invalid, expired, used, or ' +
+          'not for this e-mail: the address it was mailed to, while the account still has it.',
         body: ResetPasswordRequest,
         response: { 200: MessageResponse, 419: ApiError, 422: ApiError, 429: ApiError },
       },

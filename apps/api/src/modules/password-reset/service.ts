@@ -4,7 +4,7 @@ import { isLanguage } from '@ensaya/core/i18n/language';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
-import { findUserByEmail, updateUser } from '../auth/repo.ts';
+import { findUserByEmail, updateUserVoidingLinks } from '../auth/repo.ts';
 import { queueMail } from '../mail/service.ts';
 import { deleteUserSessions } from '../sessions/repo.ts';
 import type { SessionCache } from '../../lib/session-cache.ts';
@@ -36,6 +36,7 @@ export async function requestPasswordReset(
     await repo.replaceTokens(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
+      email: user.email,
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
     });
@@ -55,8 +56,11 @@ export async function requestPasswordReset(
 }
 
 /**
- * `POST api/reset-password`: a live token for this e-mail sets the new password, is used up, and
- * every session of the user ends. The mailed link also proves the address, so it counts as verified.
+ * `POST api/reset-password`: a live token sets the new password, is used up, and every session of
+ * the user ends. A token works only for the address it was mailed to, and only while the account
+ * has that address (issue 24): then the link proved the address, so it counts as verified; a reset
+ * never verifies another address. It also drops a pending e-mail change and voids the links
+ * mailed so far: whoever asked for the change with the old password loses it with the password.
  */
 export async function resetPassword(
   db: Db,
@@ -67,13 +71,14 @@ export async function resetPassword(
   const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction(async (tx) => {
     const token = await repo.findLiveTokenForUpdate(tx, hashToken(body.token), now);
-    if (!token || token.email !== body.email) {
+    if (!token || token.mailedTo !== body.email || token.accountEmail !== token.mailedTo) {
       throw new AppError(422, 'passwords.token', { fields: { token: ['passwords.token'] } });
     }
     await repo.markTokenUsed(tx, token.id, now);
-    await updateUser(tx, token.userId, {
+    await updateUserVoidingLinks(tx, token.userId, {
       passwordHash,
       emailVerifiedAt: token.emailVerifiedAt ?? now,
+      pendingEmail: null,
     });
     await deleteUserSessions(tx, token.userId);
     return token.userId;

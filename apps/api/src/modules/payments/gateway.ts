@@ -5,7 +5,16 @@ import { TransbankOneclickGateway } from './transbank-gateway.ts';
 
 export type GatewayName = 'sandbox' | 'transbank_oneclick';
 export type Customer = { userId: number; email: string };
-export type Card = { reference: string; brand: string | null; last4: string | null };
+/**
+ * A stored card. `fingerprint` is the same for the same card on any account (what tells a card
+ * that already had a free trial), as far as the gateway tells: null when it gives nothing stable.
+ */
+export type Card = {
+  reference: string;
+  brand: string | null;
+  last4: string | null;
+  fingerprint: string | null;
+};
 export type ChargeResult =
   | { status: 'paid'; chargeId: string }
   | { status: 'declined'; chargeId: string | null; reason: string };

@@ -5,7 +5,7 @@ import { SANDBOX_CARDS } from './sandbox-gateway.ts';
 const TEXTS = {
   es: {
     title: 'Pasarela de pago de prueba',
-    lead: 'Esta es la pasarela de prueba de Ensaya: no se mueve dinero real. Usa una tarjeta de prueba:',
+    lead: 'Esta es la pasarela de prueba de Ensaya: no se mueve dinero real. Usa una tarjeta de prueba (cualquier número que termine en los mismos cuatro dígitos hace lo mismo; la prueba gratis es una por tarjeta):',
     approve: 'aprueba',
     decline: 'rechaza',
     decline_later: 'aprueba ahora y rechaza el próximo cobro',
@@ -16,7 +16,7 @@ const TEXTS = {
   },
   en: {
     title: 'Test payment gateway',
-    lead: "This is Ensaya's test gateway: no real money moves. Use a test card:",
+    lead: "This is Ensaya's test gateway: no real money moves. Use a test card (any number ending in the same four digits does the same; the free trial is once per card):",
     approve: 'approves',
     decline: 'declines',
     decline_later: 'approves now and declines the next charge',

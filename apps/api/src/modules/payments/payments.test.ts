@@ -6,14 +6,15 @@ import {
   gatewayCallbacks,
   invoices,
   mailOutbox,
+  paymentMethods,
   userSubscriptions,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app.ts';
 import {
-  APPROVE,
+  approveCard,
   createPackage,
   createSubscription,
-  DECLINE,
+  declineCard,
   payWithCard,
   signedInStudent,
 } from '../subscriptions/test-fixtures.ts';
@@ -56,7 +57,7 @@ describe('sandbox gateway', () => {
     const { pack, subjectIds } = await createPackage(t.db, { trialPeriodDays: 0 });
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    const { returnPath, landing } = await payWithCard(client, sub.id, APPROVE);
+    const { returnPath, landing } = await payWithCard(client, sub.id, approveCard());
     expect(landing.headers.location).toContain('/subscripcion/exitosa');
     const again = await client.get(returnPath);
     expect(again.statusCode).toBe(303);
@@ -95,7 +96,7 @@ describe('sandbox gateway', () => {
     const card = await client.request({
       method: 'POST',
       url: '/sandbox-gateway/enroll',
-      payload: { token, card_number: APPROVE },
+      payload: { token, card_number: approveCard() },
       csrf: false,
     });
     const returnUrl = new URL(card.headers.location as string);
@@ -126,7 +127,7 @@ describe('sandbox gateway', () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    const { landing } = await payWithCard(client, sub.id, DECLINE);
+    const { landing } = await payWithCard(client, sub.id, declineCard());
     expect(landing.headers.location).toContain('/factura/detalles');
     expect(landing.headers.location).toContain('payment=card_rejected');
     expect((await subscriptionRow(sub.id)).status).toBe('Created');
@@ -142,7 +143,7 @@ describe('sandbox gateway', () => {
     const card = await client.request({
       method: 'POST',
       url: '/sandbox-gateway/enroll',
-      payload: { token, card_number: APPROVE },
+      payload: { token, card_number: approveCard() },
       csrf: false,
     });
     const url = new URL(card.headers.location as string);
@@ -170,11 +171,11 @@ describe('one enrollment, one outcome', () => {
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     const token = await enrollmentToken(client, sub.id);
-    const first = await client.get(await submitCardPage(client, token, APPROVE));
+    const first = await client.get(await submitCardPage(client, token, approveCard()));
     expect(first.headers.location).toContain('/confirmacion?');
     expect(first.headers.location).toContain('payment=trial');
     // The same form again (the back button, a resubmit), even with another card.
-    for (const card of [APPROVE, DECLINE]) {
+    for (const card of [approveCard(), declineCard()]) {
       const again = await client.get(await submitCardPage(client, token, card));
       expect(again.statusCode).toBe(303);
       expect(again.headers.location).toBe(first.headers.location);
@@ -190,9 +191,10 @@ describe('one enrollment, one outcome', () => {
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     const token = await enrollmentToken(client, sub.id);
+    const card = approveCard();
     const paths = await Promise.all([
-      submitCardPage(client, token, APPROVE),
-      submitCardPage(client, token, APPROVE),
+      submitCardPage(client, token, card),
+      submitCardPage(client, token, card),
     ]);
     const landings = await Promise.all(paths.map((path) => client.get(path)));
     for (const landing of landings) {
@@ -217,9 +219,11 @@ describe('one enrollment, one outcome', () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await client.get(await submitCardPage(client, await enrollmentToken(client, sub.id), APPROVE));
+    await client.get(
+      await submitCardPage(client, await enrollmentToken(client, sub.id), approveCard()),
+    );
     const paid = await client.get(
-      await submitCardPage(client, await enrollmentToken(client, sub.id), APPROVE),
+      await submitCardPage(client, await enrollmentToken(client, sub.id), approveCard()),
     );
     expect(paid.headers.location).toContain('payment=active');
     expect((await subscriptionRow(sub.id)).status).toBe('Active');
@@ -236,7 +240,7 @@ describe('one enrollment, one outcome', () => {
     const a = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     const b = await createSubscription(client, pack.id, subjectIds.slice(1, 3));
     const aReturn = new URL(
-      await submitCardPage(client, await enrollmentToken(client, a.id), APPROVE),
+      await submitCardPage(client, await enrollmentToken(client, a.id), approveCard()),
       'http://x',
     );
     expect((await client.get(aReturn.pathname + aReturn.search)).headers.location).toContain(
@@ -244,7 +248,7 @@ describe('one enrollment, one outcome', () => {
     );
     // B's own return URL, with B's valid signature (B's card page submitted, not yet returned).
     const bReturn = new URL(
-      await submitCardPage(client, await enrollmentToken(client, b.id), APPROVE),
+      await submitCardPage(client, await enrollmentToken(client, b.id), approveCard()),
       'http://x',
     );
     const before = await chargesOf(student.id);
@@ -380,6 +384,14 @@ describe('Transbank Oneclick Mall adapter', () => {
     expect(amounts).toEqual([1785, 9990]);
     expect(seen.filter((line) => line.startsWith('PUT /inscriptions/'))).toHaveLength(1);
     expect(seen.filter((line) => line.includes('/refunds'))).toHaveLength(1);
+    // Oneclick gives no stable card id across accounts: its type and last four are the fingerprint.
+    const cards = await tb.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, student.id));
+    expect(cards.map((card) => [card.brand, card.last4, card.fingerprint])).toEqual([
+      ['Visa', '6623', 'visa:6623'],
+    ]);
 
     // The processed token posted to another subscription's signed return: that one's real state.
     const other = await createSubscription(client, pack.id, subjectIds.slice(1, 3));

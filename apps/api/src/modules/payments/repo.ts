@@ -14,6 +14,7 @@ export async function saveDefaultCard(
     gatewayReference: string;
     brand: string | null;
     last4: string | null;
+    fingerprint: string | null;
   },
 ): Promise<PaymentMethodRow> {
   const [row] = await db
@@ -21,7 +22,7 @@ export async function saveDefaultCard(
     .values({ ...values, isDefault: true })
     .onConflictDoUpdate({
       target: [paymentMethods.gateway, paymentMethods.gatewayReference],
-      set: { isDefault: true, revokedAt: null },
+      set: { isDefault: true, revokedAt: null, fingerprint: values.fingerprint },
     })
     .returning();
   await db

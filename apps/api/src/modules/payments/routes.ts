@@ -30,6 +30,9 @@ const LANDING: Record<service.ReturnOutcome['result'], string> = {
   aborted: '/factura/detalles',
   // A return that handled nothing for a subscription not paid for: its summary shows its state.
   unpaid: '/factura/detalles',
+  // The trial the summary promised was refused (once per person and card): nothing was charged,
+  // and the summary now says the first charge is made at payment.
+  trial_used: '/factura/detalles',
 };
 
 /**

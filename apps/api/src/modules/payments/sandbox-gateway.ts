@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { CARD_VALIDATION_AMOUNT } from '@ensaya/core/subscriptions/lifecycle';
 import {
   GatewayError,
+  hmac,
   readSigned,
   signValue,
   type Card,
@@ -13,13 +14,25 @@ import {
 /** How a sandbox card behaves. */
 export type SandboxCardKind = 'approve' | 'decline' | 'decline_later';
 
-/** The sandbox's test cards (shown on its card page). */
+/**
+ * The sandbox's test cards (shown on its card page). The last four digits decide how any number
+ * behaves, so that every tester can use a card number of their own: a free trial is once per card,
+ * and the sandbox tells cards apart by their whole number.
+ */
 export const SANDBOX_CARDS: Record<string, { kind: SandboxCardKind; brand: string }> = {
   '4111111111111111': { kind: 'approve', brand: 'Visa' },
   '4000000000000002': { kind: 'decline', brand: 'Visa' },
   // Passes the card validation charge at enrollment, then declines every charge after it.
   '4000000000000341': { kind: 'decline_later', brand: 'Visa' },
 };
+
+/** How a card number behaves: by its last four digits, as the test card ending the same way. */
+export function sandboxCardKind(cardNumber: string): SandboxCardKind {
+  const known = Object.entries(SANDBOX_CARDS).find(
+    ([number, card]) => card.kind !== 'approve' && number.slice(-4) === cardNumber.slice(-4),
+  );
+  return known?.[1].kind ?? 'approve';
+}
 
 /** One enrollment: `id` names it, `r` is the return URL it was started with. */
 type EnrollmentToken = { k: 'enroll'; id: string; u: number; r: string; exp: number };
@@ -31,6 +44,8 @@ type ResultToken = {
   r: string;
   kind: SandboxCardKind;
   last4: string;
+  /** The card's fingerprint: the same for the same number on any account. */
+  fp: string;
 };
 type CardReference = { k: 'card'; id: string; kind: SandboxCardKind; last4: string };
 
@@ -40,7 +55,8 @@ const ENROLLMENT_MINUTES = 30;
  * A real gateway for development and tests (DESIGN.md "Payments"): its card page is served by the
  * app under /sandbox-gateway/, and everything it hands out (enrollment tokens, the signed result
  * the browser carries back, card references) is signed with its secret, so it keeps no state and
- * any instance can answer. An unknown card number is approved, like the first test card.
+ * any instance can answer. A card number behaves as the test card with its last four digits, and
+ * any other number is approved, like the first test card.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
@@ -76,14 +92,15 @@ export class SandboxGateway implements PaymentGateway {
    * on the second. The enrollment is single-use that way without the gateway keeping state.
    */
   completeEnrollment(enrollment: EnrollmentToken, cardNumber: string): string {
-    const known = SANDBOX_CARDS[cardNumber];
     const result = signValue(this.secret, {
       k: 'result',
       id: enrollment.id,
       u: enrollment.u,
       r: enrollment.r,
-      kind: known?.kind ?? 'approve',
+      kind: sandboxCardKind(cardNumber),
       last4: cardNumber.slice(-4),
+      // Keyed, so the stored value does not give the number away (as a real gateway's would not).
+      fp: hmac(this.secret, `card-fingerprint:${cardNumber}`),
     } satisfies ResultToken);
     const url = new URL(enrollment.r);
     url.searchParams.set('token', result);
@@ -106,7 +123,7 @@ export class SandboxGateway implements PaymentGateway {
       kind: result.kind,
       last4: result.last4,
     } satisfies CardReference);
-    return { reference, brand: 'Visa', last4: result.last4 };
+    return { reference, brand: 'Visa', last4: result.last4, fingerprint: result.fp ?? null };
   }
 
   async charge(card: Card, amountClp: string, idempotencyKey: string): Promise<ChargeResult> {

@@ -11,7 +11,15 @@ import {
 } from '../subscriptions/billing.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
 import { assertPayable, ownSubscription } from '../subscriptions/service.ts';
-import { GatewayError, hmac, sameHex, type GatewayName, type ReturnEvent } from './gateway.ts';
+import { claimTrial } from '../subscriptions/trial-claims.ts';
+import {
+  GatewayError,
+  hmac,
+  sameHex,
+  type Card,
+  type GatewayName,
+  type ReturnEvent,
+} from './gateway.ts';
 import * as repo from './repo.ts';
 
 export type PaymentDeps = BillingDeps & { appKey: string };
@@ -62,7 +70,15 @@ export async function paymentLink(
 
 export type ReturnOutcome = {
   subscriptionId: number;
-  result: 'trial' | 'active' | 'card_updated' | 'declined' | 'card_rejected' | 'aborted' | 'unpaid';
+  result:
+    | 'trial'
+    | 'active'
+    | 'card_updated'
+    | 'declined'
+    | 'card_rejected'
+    | 'aborted'
+    | 'unpaid'
+    | 'trial_used';
 };
 
 /**
@@ -96,7 +112,9 @@ async function currentOutcome(
  *
  * The card is stored after the validation charge (CLP 1784.64, refunded) passes; then Created or
  * Pending starts the trial (or, without trial days, is charged at once), Trial is charged now,
- * Pending_payment pays its open invoice, and Active or Pause only change card.
+ * Pending_payment pays its open invoice, and Active or Pause only change card. A trial is once per
+ * person and card (issue 24): one promised by the summary but refused here (this card, or this
+ * person in a concurrent request, had one) starts nothing and charges nothing (`trial_used`).
  */
 export async function handleReturn(
   db: Db,
@@ -162,7 +180,7 @@ async function useNewCard(
   tx: DbOrTx,
   deps: PaymentDeps,
   subscription: subscriptions.SubscriptionRow,
-  card: { reference: string; brand: string | null; last4: string | null },
+  card: Card,
   callbackId: number,
   now: Date,
 ): Promise<ReturnOutcome['result']> {
@@ -172,6 +190,7 @@ async function useNewCard(
     gatewayReference: card.reference,
     brand: card.brand,
     last4: card.last4,
+    fingerprint: card.fingerprint,
   });
   // The card validation charge (spec 000 section 1): made, then refunded.
   const validation = await chargeOnce(tx, deps.gateways, {
@@ -200,6 +219,14 @@ async function useNewCard(
   }
   if (current.status === 'Active' || current.status === 'Pause') return 'card_updated';
   if ((current.status === 'Created' || current.status === 'Pending') && current.trialDuration > 0) {
+    const pack = await subscriptions.findPackage(tx, current.packageId);
+    const isClaimed = await claimTrial(tx, current, pack!.standardTestId, method, now);
+    if (!isClaimed) {
+      // The summary promised a trial: nothing is charged unasked. From now on it says that no
+      // trial applies and that the first charge is made at payment; paying is the student's call.
+      await subscriptions.updateSubscription(tx, current.id, current.status, { trialDuration: 0 });
+      return 'trial_used';
+    }
     current = await moveTo(tx, current, 'Trial', {
       trialStartedAt: now,
       subscriptionStart: now,
@@ -216,9 +243,17 @@ async function useNewCard(
 
 /**
  * A subscription that starts replaces the student's other Active ones to the same standard test
- * (the change-package path): they stop renewing and last until their end.
+ * (the change-package path): they stop renewing and last until their end. A trial of the same
+ * test is stopped the same way (its end then charges nothing): a paid subscription bought during
+ * a trial starts without one of its own, and must not be paid twice.
  */
 async function stopOtherRenewals(tx: DbOrTx, started: subscriptions.SubscriptionRow) {
-  const others = await subscriptions.findOtherActiveOfTest(tx, started);
-  for (const row of others) await moveTo(tx, row, 'Pause', { autoRenew: false });
+  const others = await subscriptions.findOtherRenewingOfTest(tx, started);
+  for (const row of others) {
+    if (row.status === 'Trial') {
+      await subscriptions.updateSubscription(tx, row.id, 'Trial', { autoRenew: false });
+    } else {
+      await moveTo(tx, row, 'Pause', { autoRenew: false });
+    }
+  }
 }

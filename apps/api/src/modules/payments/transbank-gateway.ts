@@ -75,11 +75,14 @@ export class TransbankOneclickGateway implements PaymentGateway {
     })) as { response_code: number; tbk_user?: string; card_type?: string; card_number?: string };
     if (response.response_code !== 0 || !response.tbk_user)
       throw new GatewayError('rejected', `response_code ${response.response_code}`);
-    const last4 = response.card_number?.slice(-4) ?? null;
+    const tail = response.card_number?.slice(-4) ?? null;
+    const last4 = tail && /^\d{4}$/.test(tail) ? tail : null;
+    const brand = response.card_type ?? null;
     return {
       reference: transbankReference(customer.userId, response.tbk_user),
-      brand: response.card_type ?? null,
-      last4: last4 && /^\d{4}$/.test(last4) ? last4 : null,
+      brand,
+      last4,
+      fingerprint: transbankFingerprint(brand, last4),
     };
   }
 
@@ -116,6 +119,16 @@ export class TransbankOneclickGateway implements PaymentGateway {
       Math.round(Number(amountClp)),
     );
   }
+}
+
+/**
+ * What tells the same card on another account at Transbank: its type and last four digits. Oneclick
+ * answers nothing more stable: tbk_user is new at every inscription (and ours are per student), and
+ * the card number comes masked (docs/security.md, "Trials: one per person"). Coarse: another card
+ * of the same type and last four looks the same. Migration 0014 backfills it the same way.
+ */
+export function transbankFingerprint(brand: string | null, last4: string | null): string | null {
+  return brand && last4 ? `${brand.toLowerCase()}:${last4}` : null;
 }
 
 /**

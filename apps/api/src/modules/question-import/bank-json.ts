@@ -45,6 +45,7 @@ export function parseBankDocument(value: unknown): ParsedFile | undefined {
       isMultiChoice: entry.is_multi_choice,
       urlSource: entry.url_source,
       isActive: entry.is_active,
+      difficulty: entry.difficulty,
       choices: entry.choices.map((choice) => ({
         body: choice.body.trim(),
         isCorrect: choice.is_correct,

@@ -1,4 +1,5 @@
 import { choiceKeyProblem } from '@ensaya/core/content/choice-keys';
+import type { Difficulty } from '@ensaya/core/engine/difficulty';
 import type { Message } from '../../lib/app-error.ts';
 import { svgWithoutAlternative } from '../content/render-rich-text.ts';
 
@@ -17,6 +18,8 @@ export type ParsedQuestion = {
   isMultiChoice: boolean;
   urlSource: string | null;
   isActive: boolean;
+  /** 1 easy, 2 medium, 3 hard, when the file says (the `json` bank format); otherwise medium. */
+  difficulty?: Difficulty | undefined;
   choices: Array<{ body: string; isCorrect: boolean }>;
 } & QuestionExtras;
 

@@ -367,6 +367,48 @@ describe('JSON export and import', () => {
     expect(first.theme_name).toBe('Geometría');
   });
 
+  it('keeps each question’s authored difficulty through import, edits and export (issue 25)', async () => {
+    const { subject, themes } = await createSubject(t.db, ['Números']);
+    const question = (statement: string, difficulty?: number) => ({
+      theme: 'Números',
+      statement,
+      solution: '<p>Porque sí.</p>',
+      ...(difficulty === undefined ? {} : { difficulty }),
+      choices: [{ body: 'a', is_correct: true }, { body: 'b' }],
+    });
+    const document = {
+      format: 'ensaya-bank',
+      version: 1,
+      subject: { name: 'x' },
+      questions: [
+        question('<p>Fácil</p>', 1),
+        question('<p>Difícil</p>', 3),
+        question('<p>Sin</p>'),
+      ],
+    };
+    const fields = { format: 'json', subject_id: subject.id, theme_id: themes[0]!.id };
+    const imported = await upload(
+      '/api/admin/import',
+      fields,
+      Buffer.from(JSON.stringify(document)),
+    );
+    expect(imported.json().data.created).toBe(3);
+    const [easy] = await questionsOf(subject.id);
+    // An edit that does not name the difficulty keeps it.
+    const edited = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/questions/${easy.id}`,
+      payload: { statement: '<p>Fácil, corregida</p>' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const exported = (await admin.get(`/api/admin/subjects/${subject.id}/export`)).json();
+    expect(exported.questions.map((q: { difficulty: number }) => q.difficulty)).toEqual([1, 3, 2]);
+    // A difficulty out of 1..3 is not a bank document.
+    const bad = { ...document, questions: [question('<p>Mala</p>', 4)] };
+    const refused = await upload('/api/admin/import', fields, Buffer.from(JSON.stringify(bad)));
+    expect(refused.statusCode).toBe(422);
+  });
+
   it('refuses a document that is not an ensaya bank', async () => {
     const { subject, themes } = await createSubject(t.db);
     const response = await upload(

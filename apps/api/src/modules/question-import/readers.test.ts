@@ -320,6 +320,7 @@ describe('GIFT export weights', () => {
           is_multi_choice: true,
           url_source: null,
           is_active: true,
+          difficulty: 2,
           choices: [
             { body: 'El sonido', is_correct: true },
             { body: 'La luz', is_correct: false },

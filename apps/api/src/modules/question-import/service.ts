@@ -277,6 +277,7 @@ export async function exportSubject(
       is_multi_choice: question.isMultiChoice,
       url_source: question.urlSource,
       is_active: question.isActive,
+      difficulty: question.difficulty,
       choices: question.choices.map((choice) => ({
         body: choice.bodySource,
         is_correct: choice.isCorrect,

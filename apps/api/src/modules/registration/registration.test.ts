@@ -38,7 +38,7 @@ describe('POST /api/register', () => {
     const email = body.email.trim().toLowerCase();
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(response.json()).toEqual({
-      data: { id: user!.id, email },
+      data: { id: user!.id, email, resend_token: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/) },
       message: 'We sent you a message. Open it to confirm your e-mail address, then log in.',
     });
     expect(user).toMatchObject({
@@ -251,7 +251,7 @@ describe('POST /api/register', () => {
         expect([fresh.statusCode, taken.statusCode]).toEqual([201, 201]);
         expect(fresh.json().message).toBe(message);
         expect(taken.json()).toEqual({
-          data: { id: expect.any(Number), email: owner.email },
+          data: { id: expect.any(Number), email: owner.email, resend_token: expect.any(String) },
           message,
         });
         expect(taken.json().data.id).toBeGreaterThan(fresh.json().data.id);
@@ -292,7 +292,8 @@ describe('POST /api/register', () => {
       const owner = await createUnverifiedStudent(t.db);
       const client = new TestClient(t.app, { language: 'en' });
       const taken = await client.post('/api/register', registration({ email: owner.email }));
-      const resend = await client.get(`/api/me/${taken.json().data.id}/resend-verification`);
+      const { id, resend_token } = taken.json().data;
+      const resend = await client.get(`/api/me/${id}/resend-verification?token=${resend_token}`);
       expect(resend.statusCode).toBe(200);
       expect(resend.json()).toEqual({
         message: 'A new verification link has been sent to your e-mail address.',

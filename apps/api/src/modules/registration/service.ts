@@ -7,6 +7,7 @@ import { Throttle, type CounterStore } from '../../lib/throttle.ts';
 import { hashPassword } from '../auth/password.ts';
 import { findUserByEmail, type UserRow } from '../auth/repo.ts';
 import { queueVerificationMail } from '../email-verification/service.ts';
+import { signResendToken } from '../email-verification/signed-link.ts';
 import { queueMail } from '../mail/service.ts';
 import * as repo from './repo.ts';
 
@@ -32,8 +33,22 @@ export function createAttemptNotices(
  * A stranger must not learn whether an e-mail has an account (issue 12, item 12): an address
  * that has one gets the same answer, after the same password hashing, and its owner gets a mail
  * saying someone tried to register with it. Other validation errors still answer 422.
+ *
+ * The answer carries the token that the e-mail step's resend link needs (issue 24, item 7), signed
+ * for its id either way.
  */
 export async function register(
+  db: Db,
+  keys: Keys,
+  notices: Throttle,
+  body: RegisterRequest,
+  now: Date,
+): Promise<{ id: number; email: string; resend_token: string }> {
+  const account = await createAccount(db, keys, notices, body, now);
+  return { ...account, resend_token: signResendToken(keys.appKey, account.id, now) };
+}
+
+async function createAccount(
   db: Db,
   keys: Keys,
   notices: Throttle,

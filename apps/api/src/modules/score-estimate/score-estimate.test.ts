@@ -77,6 +77,8 @@ async function take(who: Student, bank: TestBank, mode: 'mock_exam' | 'practice'
   const started = await who.client.post('/api/user-tests', body);
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().data;
+  // A timed attempt takes answers once the instructions are continued.
+  await who.client.post(`/api/user-tests/${attempt.id}/begin`);
   const stems = attempt.questions.map((question, index) => {
     const stem = bank.bank.find((candidate) => candidate.id === question.stem_id)!;
     return {

@@ -53,6 +53,8 @@ async function take(client: TestClient, body: object, right: (index: number) => 
   const started = await client.post('/api/user-tests', { subject_id: bank.subject.id, ...body });
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().data;
+  // A timed attempt takes answers once the instructions are continued.
+  await client.post(`/api/user-tests/${attempt.id}/begin`);
   const stems = attempt.questions.map((question, index) => {
     const stem = bank.bank.find((candidate) => candidate.id === question.stem_id)!;
     return {

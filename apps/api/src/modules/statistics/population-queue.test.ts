@@ -54,6 +54,8 @@ async function answered(db: Db, bank: TestBank, i: number, now: Date) {
     now,
     seeded(i),
   );
+  // The clock runs from the instructions' Continue: a timed attempt's answers count only once begun.
+  await db.execute(sql`update user_tests set begun_at = ${now} where id = ${id}`);
   const stems = await rows<{ stem_id: number }>(
     db,
     sql`select stem_id from user_test_stems where user_test_id = ${id} and user_id = ${user.id}`,

@@ -60,6 +60,8 @@ async function take(
   const started = await who.client.post('/api/user-tests', body);
   expect(started.statusCode, started.body).toBe(201);
   const attempt: Attempt = started.json().data;
+  // A timed attempt takes answers once the instructions are continued.
+  await who.client.post(`/api/user-tests/${attempt.id}/begin`);
   const stems = attempt.questions.flatMap((question, index) => {
     const outcome = pattern(index);
     if (outcome === 'skip') return [];

@@ -110,13 +110,16 @@ export async function chargeOnce(
       kind: input.kind,
       idempotencyKey: input.idempotencyKey,
     }));
-  const result = await gateways
-    .byName(card.gateway)
-    .charge(
-      { reference: card.gatewayReference, brand: card.brand, last4: card.last4 },
-      input.amount,
-      input.idempotencyKey,
-    );
+  const result = await gateways.byName(card.gateway).charge(
+    {
+      reference: card.gatewayReference,
+      brand: card.brand,
+      last4: card.last4,
+      fingerprint: card.fingerprint,
+    },
+    input.amount,
+    input.idempotencyKey,
+  );
   await payments.updateCharge(tx, charge.id, {
     status: result.status,
     gatewayChargeId: result.chargeId,

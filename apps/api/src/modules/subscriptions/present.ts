@@ -4,6 +4,11 @@ import { trialEnd } from '@ensaya/core/subscriptions/lifecycle';
 import { includesAllSubjects } from '@ensaya/core/subscriptions/subjects';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
+import { subscriptionsWithTrialUsed } from './trial-claims.ts';
+
+/** Waiting for the card: registering one starts the trial, or charges when none applies. */
+const isBeforeCard = (row: repo.SubscriptionRow) =>
+  row.status === 'Created' || row.status === 'Pending';
 
 export const presentPackage = (row: repo.PackageView) => ({
   id: row.id,
@@ -38,6 +43,21 @@ export async function presentSubscriptions(
 ): Promise<Subscription[]> {
   const details = await repo.subscriptionDetails(db, rows);
   if (!details) return [];
+  const waiting = rows.filter(isBeforeCard);
+  const trialUsed = waiting.length
+    ? await subscriptionsWithTrialUsed(
+        db,
+        waiting.map((row) => {
+          const card = row.paymentMethodId ? details.methods.get(row.paymentMethodId) : undefined;
+          return {
+            id: row.id,
+            userId: row.userId,
+            standardTestId: details.packages.get(row.packageId)!.standardTestId,
+            card: card ? { gateway: card.gateway, fingerprint: card.fingerprint } : null,
+          };
+        }),
+      )
+    : new Set<number>();
   return rows.map((row) => {
     const pack = details.packages.get(row.packageId)!;
     const subjects = details.subjects
@@ -48,9 +68,13 @@ export async function presentSubscriptions(
     const ownInvoices = details.invoices.filter((invoice) => invoice.subscriptionId === row.id);
     const invoiceStatuses = ownInvoices.map((invoice) => invoice.status);
     const open = ownInvoices.find((invoice) => invoice.status === 'open');
+    const isTrialUsed = isBeforeCard(row) && trialUsed.has(row.id);
+    const isTrialAvailable = isBeforeCard(row) && row.trialDuration > 0 && !isTrialUsed;
     const trialDays = row.trialStartedAt
       ? trialDaysLeft(row.trialStartedAt, row.trialDuration, now)
-      : row.trialDuration;
+      : isTrialAvailable
+        ? row.trialDuration
+        : 0;
     return {
       id: row.id,
       user_id: row.userId,
@@ -63,6 +87,8 @@ export async function presentSubscriptions(
         ? iso(trialEnd(row.trialStartedAt, row.trialDuration))
         : null,
       trial_days_left: row.status === 'Trial' || row.status === 'Created' ? trialDays : 0,
+      trial_available: isTrialAvailable,
+      trial_used: isTrialUsed,
       subscription_start: iso(row.subscriptionStart),
       subscription_end: iso(row.subscriptionEnd),
       payment_tax: row.paymentTax,

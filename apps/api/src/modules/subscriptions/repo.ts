@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   addresses,
@@ -15,6 +15,7 @@ import {
   subjects,
   subscriptionFeedback,
   towns,
+  trialClaims,
   users,
   userSubscriptions,
   userSubscriptionSubjects,
@@ -322,6 +323,84 @@ export async function insertRedemption(db: DbOrTx, values: typeof promoRedemptio
   return rows.length === 1;
 }
 
+// --- Trial claims --------------------------------------------------------------------------------------
+
+export type TrialClaimKind = (typeof trialClaims.$inferSelect)['kind'];
+export type TrialPerson = {
+  id: number;
+  email: string;
+  taxId: string | null;
+  taxIdType: 'rut' | 'dni' | null;
+  countryId: number | null;
+};
+
+/** What tells a person apart for trials: account, e-mail, tax id and its kind and country. */
+export async function findTrialPerson(
+  db: DbOrTx,
+  userId: number,
+): Promise<TrialPerson | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      taxId: users.taxId,
+      taxIdType: users.taxIdType,
+      countryId: users.countryId,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The claims held by any of these keys, with their standard test. */
+export async function findClaimedTests(db: DbOrTx, keyHashes: string[]) {
+  if (keyHashes.length === 0) return [];
+  return db
+    .select({ standardTestId: trialClaims.standardTestId, keyHash: trialClaims.keyHash })
+    .from(trialClaims)
+    .where(inArray(trialClaims.keyHash, keyHashes));
+}
+
+/** The standard tests of the student's subscriptions that ever started a trial. */
+export async function findTrialStartedTests(
+  db: DbOrTx,
+  userId: number,
+  exceptSubscriptionId?: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ standardTestId: packages.standardTestId })
+    .from(userSubscriptions)
+    .innerJoin(packages, eq(packages.id, userSubscriptions.packageId))
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        isNotNull(userSubscriptions.trialStartedAt),
+        exceptSubscriptionId === undefined
+          ? undefined
+          : ne(userSubscriptions.id, exceptSubscriptionId),
+      ),
+    );
+  return rows.map((row) => row.standardTestId);
+}
+
+/** Inserts the claims whose key is free for their test; answers the ids of those inserted. */
+export async function insertTrialClaims(
+  db: DbOrTx,
+  values: (typeof trialClaims.$inferInsert)[],
+): Promise<number[]> {
+  const rows = await db
+    .insert(trialClaims)
+    .values(values)
+    .onConflictDoNothing({ target: [trialClaims.keyHash, trialClaims.standardTestId] })
+    .returning({ id: trialClaims.id });
+  return rows.map((row) => row.id);
+}
+
+export async function deleteTrialClaims(db: DbOrTx, ids: number[]) {
+  if (ids.length > 0) await db.delete(trialClaims).where(inArray(trialClaims.id, ids));
+}
+
 // --- Feedback ------------------------------------------------------------------------------------------
 
 export async function insertFeedback(db: DbOrTx, values: typeof subscriptionFeedback.$inferInsert) {
@@ -411,8 +490,8 @@ export async function listUserInvoices(
   return { rows, total: total?.value ?? 0 };
 }
 
-/** The student's other Active subscriptions to the same standard test as `subscription`. */
-export async function findOtherActiveOfTest(db: DbOrTx, subscription: SubscriptionRow) {
+/** The student's other Active (or Trial) subscriptions to the same standard test. */
+export async function findOtherRenewingOfTest(db: DbOrTx, subscription: SubscriptionRow) {
   const [pack] = await db
     .select({ standardTestId: packages.standardTestId })
     .from(packages)
@@ -424,7 +503,7 @@ export async function findOtherActiveOfTest(db: DbOrTx, subscription: Subscripti
     .where(
       and(
         eq(userSubscriptions.userId, subscription.userId),
-        eq(userSubscriptions.status, 'Active'),
+        inArray(userSubscriptions.status, ['Active', 'Trial']),
         eq(packages.standardTestId, pack!.standardTestId),
         ne(userSubscriptions.id, subscription.id),
       ),

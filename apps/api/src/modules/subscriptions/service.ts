@@ -21,6 +21,7 @@ import { findFeedbackBuilder } from '../admin-settings/repo.ts';
 import { dayMonthYear, mailStudent, moveTo, type BillingDeps } from './billing.ts';
 import { presentPackage, presentSubscription, presentSubscriptions } from './present.ts';
 import * as repo from './repo.ts';
+import { isTrialAvailable } from './trial-claims.ts';
 
 // --- Packages (public) ------------------------------------------------------------------------------
 
@@ -94,6 +95,17 @@ function priced(priceClp: number, vatPercentage: number, coupon: Coupon | null) 
 }
 
 /**
+ * The trial days a new or changed subscription offers: the package's, unless this student (account,
+ * RUT or e-mail) already had a trial of its standard test, in any status since (issue 24). Without
+ * one the first charge is made when the card is registered. The card is checked, and the trial
+ * claimed for good, when the card is registered (payments).
+ */
+async function offeredTrialDays(db: DbOrTx, userId: number, pack: repo.PackageView) {
+  if (pack.trialPeriodDays <= 0) return 0;
+  return (await isTrialAvailable(db, userId, pack.standardTestId)) ? pack.trialPeriodDays : 0;
+}
+
+/**
  * `POST api/user-subscriptions`: the registration wizard's (and renew or add's) subscription, after
  * the address step: status Created, priced with the region's VAT.
  */
@@ -113,7 +125,7 @@ export async function createSubscription(
       userId,
       packageId: pack.id,
       status: 'Created',
-      trialDuration: pack.trialPeriodDays,
+      trialDuration: await offeredTrialDays(tx, userId, pack),
       ...priced(pack.priceClp, vat, null),
     });
     await repo.replaceSubscriptionSubjects(tx, row.id, subjectIds);
@@ -209,7 +221,7 @@ export async function changePackage(
       : undefined;
     const updated = await repo.updateSubscription(tx, current.id, current.status, {
       packageId: pack.id,
-      trialDuration: pack.trialPeriodDays,
+      trialDuration: await offeredTrialDays(tx, userId, pack),
       ...priced(pack.priceClp, vat, promo ? { type: promo.type, value: promo.value } : null),
     });
     await repo.replaceSubscriptionSubjects(tx, current.id, subjectIds);
@@ -220,8 +232,12 @@ export async function changePackage(
 // --- Coupons ------------------------------------------------------------------------------------------
 
 const invalidCoupon = () => fieldError('code', 'subscriptions.couponInvalid');
+const usedCoupon = () => fieldError('code', 'subscriptions.couponUsed');
 
-/** A coupon the student may use on this subscription now, or 422 'Invalid Coupon.'. */
+/**
+ * A coupon the student may use on this subscription now, or 422: 'Invalid Coupon.', or 'You
+ * already used this coupon.'.
+ */
 async function usableCoupon(
   db: DbOrTx,
   userId: number,
@@ -239,9 +255,10 @@ async function usableCoupon(
     (promo.maxUses === null || promo.redeemedCount < promo.maxUses) &&
     (promo.packageId === null || promo.packageId === subscription.packageId);
   if (!promo || !isUsable) throw invalidCoupon();
-  // Once per student (spec 000 section 4; max_uses_per_user, 1 by default).
+  // Once per student (spec 000 section 4; max_uses_per_user, 1 by default). Only a first answer
+  // when redeeming: see subscribeWithCode.
   if ((await repo.countUserRedemptions(db, promo.id, userId)) >= promo.maxUsesPerUser)
-    throw invalidCoupon();
+    throw usedCoupon();
   if (subscription.promoCodeId) throw fieldError('code', 'subscriptions.couponApplied');
   if (!canApplyCoupon(subscription.status)) throw fieldError('code', 'subscriptions.couponLocked');
   return promo;
@@ -276,6 +293,13 @@ export async function verifyPromoCode(db: Db, userId: number, id: number, code: 
 /**
  * `subscribe {code}`: redeems the coupon on the subscription (once) and prices it again. An empty
  * code subscribes without a coupon.
+ *
+ * Requests racing to redeem one coupon for one student (one per subscription, all at once) are
+ * settled by the database: taking a use of the coupon locks its row until the transaction ends, so
+ * the student's uses are counted again after the redemptions before it were committed, and the
+ * use's number (count + 1, at most max_uses_per_user) is unique per coupon and student, which
+ * stores a use once even without that lock. A request over the limit answers 'You already used
+ * this coupon.' and changes nothing (its transaction is rolled back).
  */
 export async function subscribeWithCode(
   db: Db,
@@ -289,18 +313,22 @@ export async function subscribeWithCode(
     if (code.trim() === '') return presentSubscription(tx, subscription, now);
     const promo = await usableCoupon(tx, userId, subscription, code, now);
     if (!(await repo.takePromoUse(tx, promo.id))) throw invalidCoupon();
+    const used = await repo.countUserRedemptions(tx, promo.id, userId);
+    if (used >= promo.maxUsesPerUser) throw usedCoupon();
     const pack = await repo.findPackage(tx, subscription.packageId);
     const price = priced(pack!.priceClp, subscription.paymentTax, {
       type: promo.type,
       value: promo.value,
     });
-    await repo.insertRedemption(tx, {
+    const isRedeemed = await repo.insertRedemption(tx, {
       promoCodeId: promo.id,
       userId,
       userSubscriptionId: subscription.id,
       discount: price.discount,
+      useNumber: used + 1,
       redeemedAt: now,
     });
+    if (!isRedeemed) throw usedCoupon();
     const updated = await repo.updateSubscription(tx, subscription.id, subscription.status, {
       ...price,
       promoCodeId: promo.id,

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import {
-  APPROVE,
+  approveCard,
   createPackage,
   createSubscription,
   payWithCard,
@@ -138,7 +138,7 @@ describe('status changes a student asks for', () => {
     client.language = 'en';
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     // A stored card: a path that charged or opened an invoice would show in the counts below.
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
 
     const row = async () =>
       (await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, sub.id)))[0]!;
@@ -228,7 +228,7 @@ describe('status changes a student asks for', () => {
     const { client } = await signedInStudent(t);
     client.language = 'es';
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
     const response = await client.post('/api/user-subscriptions/set-status-pending', {
       id: sub.id,
     });
@@ -247,7 +247,7 @@ describe('status changes a student asks for', () => {
     const { client, student } = await signedInStudent(t);
     client.language = 'es';
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
     const response = await client.post('/api/user-subscriptions/set-status', {
       id: sub.id,
       status: 'PAUSE',

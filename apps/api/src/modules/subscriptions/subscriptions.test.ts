@@ -4,7 +4,7 @@ import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { promoRedemptions, userSubscriptions } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import {
-  APPROVE,
+  approveCard,
   createCoupon,
   createPackage,
   createSubscription,
@@ -138,7 +138,7 @@ describe('coupons', () => {
       code: coupon.code,
     });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.code).toEqual(['Cupón inválido.']);
+    expect(again.json().errors.code).toEqual(['Ya usaste este cupón.']);
     const redemptions = await t.db
       .select()
       .from(promoRedemptions)
@@ -194,7 +194,7 @@ describe('payment and status', () => {
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
     const pending = await client.post('/api/user-subscriptions/set-status-pending', { id: sub.id });
     expect(pending.json().data.status).toBe('Pending');
-    const { landing } = await payWithCard(client, sub.id, APPROVE);
+    const { landing } = await payWithCard(client, sub.id, approveCard());
     expect(landing.statusCode).toBe(303);
     expect(landing.headers.location).toContain('/confirmacion?subscription=');
     const read = (await client.get(`/api/user-subscriptions/${sub.id}`)).json().data;

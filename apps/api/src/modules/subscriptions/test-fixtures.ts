@@ -1,21 +1,39 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { rutCheckDigit } from '@ensaya/core/validation/rut';
+import type { users } from '../../db/schema/index.ts';
 import { packages, packageSubjects, promoCodes, subjects } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createAddress, createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 
-export const APPROVE = '4111 1111 1111 1111';
-export const DECLINE = '4000000000000002';
-export const DECLINE_LATER = '4000000000000341';
+/**
+ * A sandbox card number of its own, ending like the test card whose behaviour it has. A free trial
+ * is once per card, and the sandbox tells cards apart by their whole number: tests sharing a
+ * database (and a card) would otherwise take each other's trial.
+ */
+function testCard(lastFour: string) {
+  const middle = String(randomInt(0, 100_000_000_000)).padStart(11, '0');
+  return `4${middle}${lastFour}`;
+}
+export const approveCard = () => testCard('1111');
+export const declineCard = () => testCard('0002');
+/** Passes the card validation charge, then declines every charge. */
+export const declineLaterCard = () => testCard('0341');
 
-/** A PAES package of its own with three subjects to choose from. */
+/** A valid RUT of its own, in the stored form ('12345678-5'). */
+export function randomRut() {
+  const body = String(randomInt(10_000_000, 30_000_000));
+  return `${body}-${rutCheckDigit(body)}`;
+}
+
+/** A PAES package (or of the standard test given) of its own with three subjects to choose from. */
 export async function createPackage(db: Db, overrides: Partial<typeof packages.$inferInsert> = {}) {
   const subjectRows = await db
     .insert(subjects)
     .values(
       [1, 2, 3].map((n) => ({
-        standardTestId: 1,
+        standardTestId: overrides.standardTestId ?? 1,
         name: `Asignatura ${n} ${randomUUID()}`,
         approvalGrade: 458,
       })),
@@ -57,8 +75,11 @@ export async function createCoupon(
 }
 
 /** A signed-in student with an address in Providencia (VAT 19 %). */
-export async function signedInStudent(t: TestApp, options: { address?: boolean } = {}) {
-  const student = await createStudent(t.db);
+export async function signedInStudent(
+  t: TestApp,
+  options: { address?: boolean; user?: Partial<typeof users.$inferInsert> } = {},
+) {
+  const student = await createStudent(t.db, options.user);
   if (options.address !== false) await createAddress(t.db, student.id);
   const client = new TestClient(t.app);
   await client.login(student.email, TEST_PASSWORD);
@@ -83,6 +104,16 @@ export async function createSubscription(
  * does; returns the gateway return URL (path) and where it finally lands.
  */
 export async function payWithCard(client: TestClient, subscriptionId: number, cardNumber: string) {
+  const returnPath = await submitCard(client, subscriptionId, cardNumber);
+  const landing = await client.get(returnPath);
+  return { returnPath, landing };
+}
+
+/**
+ * The payment link and the sandbox's card page, up to the gateway's return URL (path), which the
+ * browser has not followed yet.
+ */
+export async function submitCard(client: TestClient, subscriptionId: number, cardNumber: string) {
   const link = await client.post('/api/user-subscriptions-increase', {
     id: subscriptionId,
     isDiscount: false,
@@ -103,7 +134,5 @@ export async function payWithCard(client: TestClient, subscriptionId: number, ca
   });
   expect(card.statusCode, card.body).toBe(303);
   const returnUrl = new URL(card.headers.location as string);
-  const returnPath = returnUrl.pathname + returnUrl.search;
-  const landing = await client.get(returnPath);
-  return { returnPath, landing };
+  return returnUrl.pathname + returnUrl.search;
 }

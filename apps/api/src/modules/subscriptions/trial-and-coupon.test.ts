@@ -7,11 +7,11 @@ import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 import { runJobsOnce } from '../jobs/run-jobs.ts';
 import { createGateways } from '../payments/gateway.ts';
 import {
-  APPROVE,
+  approveCard,
   createCoupon,
   createPackage,
   createSubscription,
-  DECLINE_LATER,
+  declineLaterCard,
   payWithCard,
   signedInStudent,
 } from './test-fixtures.ts';
@@ -89,7 +89,7 @@ describe('a trial gives access (DESIGN.md "A trial gives access")', () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client, student } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
     const off = await client.post('/api/user-subscriptions/set-status', {
       id: sub.id,
       status: 'PAUSE',
@@ -106,7 +106,7 @@ describe('a trial gives access (DESIGN.md "A trial gives access")', () => {
     const { pack, subjectIds } = await createPackage(t.db);
     const { client } = await signedInStudent(t);
     const sub = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
-    await payWithCard(client, sub.id, DECLINE_LATER);
+    await payWithCard(client, sub.id, declineLaterCard());
     expect((await client.get(`/api/user-subscriptions/${sub.id}`)).json().data.has_access).toBe(
       true,
     );
@@ -132,7 +132,7 @@ describe('a coupon discounts the first payment only (core COUPON_SCOPE)', () => 
       total: 5391,
       vat_percentage: 19,
     });
-    await payWithCard(client, sub.id, APPROVE);
+    await payWithCard(client, sub.id, approveCard());
     await runJobsOnce(t.db, deps, later(7.01));
     const afterFirst = (await client.get(`/api/user-subscriptions/${sub.id}`)).json().data;
     expect(afterFirst).toMatchObject({ status: 'Active', coupon: { code: coupon.code } });

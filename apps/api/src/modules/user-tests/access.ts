@@ -1,7 +1,7 @@
 import { ACCESS_UNTIL_END_STATUSES } from '@ensaya/core/subscriptions/access';
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userSubscriptions, userSubscriptionSubjects } from '../../db/schema/index.ts';
+import { userSubscriptions, userSubscriptionSubjects, userTests } from '../../db/schema/index.ts';
 
 /**
  * The subjects a student may take tests in, each with the subscription that gives access: Active,
@@ -53,4 +53,53 @@ export function hasSubjectAccessSql(db: DbOrTx, userId: number, subjectId: numbe
       eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
     )
     .where(accessCondition(userId, now, [subjectId]))})`;
+}
+
+/**
+ * An attempt without a clock (`configuration.seconds` null or absent): nothing to gain by reading
+ * or answering during the instructions, so it needs no begin before its content and answers.
+ */
+export const isUntimedSql = sql<boolean>`coalesce(${userTests.configuration} -> 'seconds', 'null'::jsonb) = 'null'::jsonb`;
+
+/** Why an attempt's content may not be read now, or `ok`. */
+export type ContentAccess = 'ok' | 'notFound' | 'notBegun' | 'noAccess';
+
+/**
+ * Whether the student may read the content of one of their attempts now, in one indexed query: the
+ * attempt is theirs and running, has begun when it is timed (its questions are not shown during
+ * the instructions), and its subject is open to them (the same rule as a start). A sent attempt
+ * carries its content itself, so its key is no longer served.
+ */
+export async function attemptContentAccess(
+  db: DbOrTx,
+  userId: number,
+  attemptId: number,
+  now: Date,
+): Promise<ContentAccess> {
+  const [row] = await db
+    .select({
+      status: userTests.status,
+      hasBegun: sql<boolean>`(${userTests.begunAt} is not null or ${isUntimedSql})`,
+      hasAccess: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(userSubscriptions)
+        .innerJoin(
+          userSubscriptionSubjects,
+          eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
+        )
+        .where(
+          and(
+            accessCondition(userId, now),
+            eq(userSubscriptionSubjects.subjectId, userTests.subjectId),
+          ),
+        )})`,
+    })
+    .from(userTests)
+    .where(and(eq(userTests.id, attemptId), eq(userTests.userId, userId)))
+    .prepare('attempt-content-access')
+    .execute();
+  if (!row || row.status !== 'in_progress') return 'notFound';
+  if (!row.hasBegun) return 'notBegun';
+  if (!row.hasAccess) return 'noAccess';
+  return 'ok';
 }

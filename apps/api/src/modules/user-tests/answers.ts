@@ -60,7 +60,8 @@ function lockedError(locked: Array<{ field: string; row: QuestionRow }>) {
  * than the stored one (`seq`) is skipped, so retries and reordering are harmless. In study mode a
  * record with `reveal` reveals its answered question in the statement that saves it. The attempt
  * row is share-locked, so a submit waits for the save and the save after a submit sees it sent.
- * After the deadline nothing is saved: the attempt is submitted with what was.
+ * After the deadline nothing is saved: the attempt is submitted with what was. Before a timed
+ * attempt's begin nothing is saved either (409 `engine.notBegun`): its clock has not started.
  */
 export async function saveAnswers(
   db: Db,
@@ -89,7 +90,7 @@ type FastRow = { stem_id: number; ok: boolean; applied: boolean; open: boolean |
 
 /**
  * The common case in one statement and one round trip, with no explicit transaction: an in-progress
- * attempt of the user, before its deadline, not in study mode, every record valid (its question in
+ * attempt of the user, begun (or untimed), before its deadline, not in study mode, every record valid (its question in
  * the attempt, its choices of that question, one pick on a single-choice question) and no question
  * revealed. Rows newer than the stored `client_seq` are written; the others are reported not applied.
  *
@@ -127,6 +128,8 @@ async function saveInOneStatement(
       select status = 'in_progress'
                and (deadline_at is null or deadline_at > ${at}::timestamptz)
                and coalesce(configuration -> 'study_mode', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
+               and (begun_at is not null
+                    or coalesce(configuration -> 'seconds', 'null'::jsonb) = 'null'::jsonb)
                as open
       from user_tests
       where id = ${id} and user_id = ${userId}
@@ -201,6 +204,7 @@ async function saveAnswersCarefully(
       .select({
         status: userTests.status,
         deadlineAt: userTests.deadlineAt,
+        begunAt: userTests.begunAt,
         configuration: userTests.configuration,
       })
       .from(userTests)
@@ -211,6 +215,9 @@ async function saveAnswersCarefully(
     if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
       return 'deadline' as const;
     }
+    // A timed attempt takes answers once its clock runs: none during the instructions.
+    const { seconds } = attempt.configuration as AttemptConfiguration;
+    if (attempt.begunAt === null && seconds != null) throw new AppError(409, 'engine.notBegun');
 
     const latest = latestPerQuestion(records);
     const stemIds = [...latest.keys()];

@@ -13,7 +13,12 @@ import {
   userTestThemes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CONTENT_PATH, attemptContentKey } from '../content/attempt-content.ts';
+import {
+  CONTENT_PATH,
+  attemptContentKey,
+  contentGrant,
+  type BankState,
+} from '../content/attempt-content.ts';
 import type { AttemptConfiguration } from './start.ts';
 import { attemptResult, submitAttempt } from './submit.ts';
 
@@ -30,9 +35,11 @@ export function isDebugUser(viewer: Viewer): boolean {
  * `GET api/user-tests/{id}`: the attempt with its questions in order and the answers saved. While
  * it runs the keys stay on the server (except for debug users, and study mode's revealed questions),
  * and the questions carry state only: their statements, choices and contexts are at `content_url`
- * (`appKey` signs it), read no HTML here. Once sent every question carries its content, solution and
- * outcome (review pages are rare; they keep one request). Opening an attempt cancels a pending
- * leave (a reload resumes), and one whose deadline has passed is submitted first.
+ * (`appKey` signs it), read no HTML here. A timed attempt has no `content_url` until it has begun:
+ * its questions are not readable during the instructions (the begin's answer names it). Once sent
+ * every question carries its content, solution and outcome (review pages are rare; they keep one
+ * request). Opening an attempt cancels a pending leave (a reload resumes), and one whose deadline
+ * has passed is submitted first.
  */
 export async function readAttempt(
   db: Db,
@@ -64,7 +71,7 @@ export async function readAttempt(
   const submitted = attempt.status === 'submitted';
   const { questions, contentUrl } = submitted
     ? { questions: await sentQuestions(db, viewer, id), contentUrl: null }
-    : await runningQuestions(db, viewer, attempt, configuration.study_mode, appKey);
+    : await runningQuestions(db, viewer, attempt, configuration.study_mode, appKey, now);
   return {
     id: attempt.id,
     subject_id: attempt.subjectId,
@@ -156,10 +163,12 @@ const label = (index: number) => LABELS[index] ?? String(index + 1);
 async function runningQuestions(
   db: DbOrTx,
   viewer: Viewer,
-  { id, subjectId }: { id: number; subjectId: number },
+  attempt: RunningAttempt,
   studyMode: boolean,
   appKey: string,
+  now: Date,
 ): Promise<{ questions: AttemptQuestionState[]; contentUrl: string | null }> {
+  const { id, subjectId } = attempt;
   const rows = await db
     .select({
       ...QUESTION_STATE,
@@ -167,10 +176,7 @@ async function runningQuestions(
       stemNumber: stems.stemNumber,
       contentVersion: stems.contentVersion,
       isActive: stems.isActive,
-      // The subject's bank (all its stems, the active ones, the largest version), computed once
-      // for the statement (an uncorrelated subquery), to name the content by the whole bank.
-      bank: sql<string[]>`(select array[count(*), count(*) filter (where b.is_active),
-        coalesce(max(b.content_version), 0)] from stems b where b.subject_id = ${subjectId})`,
+      bank: bankSql(subjectId),
       // Read only for study mode's revealed questions.
       solutionHtml: sql<
         string | null
@@ -224,15 +230,90 @@ async function runningQuestions(
     }
     return question;
   });
+  return {
+    questions,
+    contentUrl: contentUrlOf(appKey, viewer.id, attempt, rows, now),
+  };
+}
+
+/** What naming an attempt's content needs of it. */
+type RunningAttempt = {
+  id: number;
+  subjectId: number;
+  begunAt: Date | null;
+  configuration: unknown;
+};
+
+/** Its stems' versions and its subject's bank (all stems, active stems, largest version). */
+type ContentRows = ReadonlyArray<{
+  stemId: number;
+  contentVersion: number;
+  isActive: boolean;
+  bank: string[];
+}>;
+
+/**
+ * The attempt's `content_url`, for its student, expiring (`contentGrant`); null for a timed attempt
+ * that has not begun (nothing of its questions is readable before the clock starts).
+ */
+function contentUrlOf(
+  appKey: string,
+  userId: number,
+  attempt: RunningAttempt,
+  rows: ContentRows,
+  now: Date,
+): string | null {
+  const { seconds } = attempt.configuration as AttemptConfiguration;
+  if (rows.length === 0 || (attempt.begunAt === null && seconds != null)) return null;
   const [count, activeCount, version] = rows[0]!.bank.map(Number);
+  const bank: BankState = {
+    subjectId: attempt.subjectId,
+    count: count!,
+    activeCount: activeCount!,
+    version: version!,
+  };
   const key = attemptContentKey(
     appKey,
-    viewer.id,
+    contentGrant(attempt.id, userId, now),
     rows.map((row) => ({ id: row.stemId, version: row.contentVersion, isActive: row.isActive })),
-    { subjectId, count: count!, activeCount: activeCount!, version: version! },
+    bank,
   );
-  return { questions, contentUrl: `${CONTENT_PATH}${key}` };
+  return `${CONTENT_PATH}${key}`;
 }
+
+/**
+ * A running attempt's `content_url` alone (the begin's answer): one query of its stems' versions
+ * and its subject's bank, no question state.
+ */
+export async function attemptContentUrl(
+  db: DbOrTx,
+  userId: number,
+  attempt: RunningAttempt,
+  appKey: string,
+  now: Date,
+): Promise<string | null> {
+  const rows = await db
+    .select({
+      stemId: userTestStems.stemId,
+      contentVersion: stems.contentVersion,
+      isActive: stems.isActive,
+      bank: bankSql(attempt.subjectId),
+    })
+    .from(userTestStems)
+    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
+    .where(and(eq(userTestStems.userTestId, attempt.id), eq(userTestStems.userId, userId)))
+    .prepare('attempt-content-versions')
+    .execute();
+  return contentUrlOf(appKey, userId, attempt, rows, now);
+}
+
+/**
+ * The subject's bank (all its stems, the active ones, the largest version), computed once for the
+ * statement (an uncorrelated subquery), to name the content by the whole bank.
+ */
+const bankSql = (subjectId: number) =>
+  sql<string[]>`(select array[count(*), count(*) filter (where b.is_active),
+    coalesce(max(b.content_version), 0)] from stems b where b.subject_id = ${subjectId})`;
 
 /** A sent attempt's questions with everything: content, keys, solutions and outcomes. */
 async function sentQuestions(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { INSTRUCTIONS_MAX_SECONDS } from '@ensaya/core/engine/timing';
 import type { Attempt } from '@ensaya/core/contracts/engine';
-import { userTests } from '../../db/schema/index.ts';
+import { userTests, userTestStems } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
@@ -122,6 +122,103 @@ describe('the clock starts at the begin', () => {
     expect((await other.post(`/api/user-tests/${attempt.id}/begin`)).statusCode).toBe(404);
     await client.post(`/api/user-tests/${attempt.id}/submit`);
     expect((await client.post(`/api/user-tests/${attempt.id}/begin`)).statusCode).toBe(409);
+  });
+});
+
+describe('nothing is answered before the begin (issue 24)', () => {
+  /** Every question of the attempt answered with its first choice, and marked. */
+  const allAnswered = (attempt: Attempt) => ({
+    stems: attempt.questions.map((question, index) => ({
+      stem_id: question.stem_id,
+      stem_choice_ids: [question.choices[0]!.id],
+      is_marked: true,
+      seq: index + 1,
+    })),
+  });
+
+  const storedAnswers = async (id: number) =>
+    t.db
+      .select({
+        chosen: userTestStems.chosenChoiceIds,
+        isMarked: userTestStems.isMarked,
+        seq: userTestStems.clientSeq,
+        answeredAt: userTestStems.answeredAt,
+      })
+      .from(userTestStems)
+      .where(eq(userTestStems.userTestId, id));
+
+  it('refuses the saves of a timed attempt during its instructions (409, localized), storing nothing', async () => {
+    const client = await student();
+    const attempt = await startTimed(client);
+    for (const language of ['en', 'es']) {
+      client.language = language;
+      const refused = await client.post(
+        `/api/user-tests/${attempt.id}/stems`,
+        allAnswered(attempt),
+      );
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(
+        language === 'en' ? /^This test has not begun yet/ : /^Esta prueba aún no comienza/,
+      );
+    }
+    client.language = 'en';
+    for (const row of await storedAnswers(attempt.id)) {
+      expect(row).toEqual({ chosen: [], isMarked: false, seq: 0, answeredAt: null });
+    }
+    // Once begun, the same answers are saved.
+    expect((await client.post(`/api/user-tests/${attempt.id}/begin`)).statusCode).toBe(200);
+    const saved = await client.post(`/api/user-tests/${attempt.id}/stems`, allAnswered(attempt));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.saved.every((record: { applied: boolean }) => record.applied)).toBe(
+      true,
+    );
+  });
+
+  it('refuses them in study mode too (the careful path)', async () => {
+    const client = await student();
+    const response = await client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'practice',
+      selection: { value: 2, limit: 3 },
+      study_mode: true,
+      timer: { hours: 0, minutes: 10 },
+    });
+    const attempt = response.json().data as Attempt;
+    const body = allAnswered(attempt);
+    const refused = await client.post(`/api/user-tests/${attempt.id}/stems`, {
+      stems: body.stems.map((record) => ({ ...record, reveal: true })),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    for (const row of await storedAnswers(attempt.id)) expect(row.chosen).toEqual([]);
+  });
+
+  it('takes the answers of an untimed attempt before its begin (no clock to gain on)', async () => {
+    const client = await student();
+    const response = await client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'practice',
+      selection: { value: 2, limit: 3 },
+    });
+    const attempt = response.json().data as Attempt;
+    const saved = await client.post(`/api/user-tests/${attempt.id}/stems`, allAnswered(attempt));
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('scores no answer of a timed attempt sent before its begin', async () => {
+    const client = await student();
+    const attempt = await startTimed(client);
+    // Answers stored before this rule (or by any other way in): they do not count.
+    for (const question of attempt.questions) {
+      await t.db
+        .update(userTestStems)
+        .set({ chosenChoiceIds: [question.choices[0]!.id], answeredAt: new Date() })
+        .where(
+          and(eq(userTestStems.userTestId, attempt.id), eq(userTestStems.stemId, question.stem_id)),
+        );
+    }
+    const result = (await client.post(`/api/user-tests/${attempt.id}/submit`)).json().data;
+    expect(result).toMatchObject({ correct: 0, incorrect: 0, unanswered: 3 });
+    for (const row of await storedAnswers(attempt.id)) expect(row.chosen).toEqual([]);
   });
 });
 

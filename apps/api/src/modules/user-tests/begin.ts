@@ -4,7 +4,7 @@ import { deadlineOnBegin } from '@ensaya/core/engine/timing';
 import type { Db } from '../../db/client.ts';
 import { subjects, userTests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findAttempt } from './attempt-view.ts';
+import { attemptContentUrl, findAttempt } from './attempt-view.ts';
 import type { AttemptConfiguration } from './start.ts';
 import { submitAttempt } from './submit.ts';
 
@@ -12,13 +12,14 @@ import { submitAttempt } from './submit.ts';
  * `POST api/user-tests/{id}/begin`: the student pressed "Continue" on the instructions, so the
  * clock starts now (core `deadlineOnBegin`). Idempotent: once begun, the begin and the deadline
  * never move (a second tab, a retry, a reload that begins again). Past its deadline the attempt is
- * sent (409).
+ * sent (409). Answers `content_url`: a timed attempt's questions are readable from now on.
  */
 export async function beginAttempt(
   db: Db,
   userId: number,
   id: number,
   now: Date,
+  appKey: string,
 ): Promise<BeginAttemptResponse['data']> {
   const attempt = await findAttempt(db, userId, id);
   if (attempt.status === 'submitted') throw new AppError(409, 'engine.submitted');
@@ -46,10 +47,13 @@ export async function beginAttempt(
       );
   }
   const current = await findAttempt(db, userId, id);
+  // Sent between the read and the update (by the sweeper, or another tab): nothing to read now.
+  if (current.status === 'submitted') throw new AppError(409, 'engine.submitted');
   return {
     begun_at: (current.begunAt ?? now).toISOString(),
     deadline_at: current.deadlineAt?.toISOString() ?? null,
     server_now: now.toISOString(),
+    content_url: await attemptContentUrl(db, userId, current, appKey, now),
   };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Attempt } from '@ensaya/core/contracts/engine';
-import { subjects, themes } from '../../db/schema/index.ts';
+import { stems, subjects, themes } from '../../db/schema/index.ts';
+import { allBankFiles, readLintFile } from '../../db/seed/bank-lint-files.ts';
+import { bankFamilies } from '../../db/seed/bank-lint.ts';
 import { seedDemoBank } from '../../db/seed/demo-bank.ts';
 import { seedDemoCatalog } from '../../db/seed/demo-catalog.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
@@ -11,6 +13,9 @@ import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
 // Issue 15, item 1: the demo bank holds three mock exams per subject that share no question, and
 // the engine finds them: one student starts and submits three mock exams in a row per subject.
 // Passes once the bank is large enough; until then it names, per subject, the repeats it found.
+// Issue 25: an exam takes at most one question of a clone family, so a subject whose bank has
+// fewer distinct questions for three exams than they need repeats exactly the difference (M1
+// today: 142 questions without clones and 17 families, 193 usable for 195 places).
 
 /** Mock exams in a row per subject. */
 const EXAMS = 3;
@@ -38,7 +43,9 @@ describe('the demo bank', () => {
     const client = new TestClient(t.app, { language: 'en' });
     await client.login(user.email, TEST_PASSWORD);
 
-    const report: Array<{ subject: string; questions: number; repeats: number }> = [];
+    const report: Array<{ subject: string; questions: number; repeats: number; forced: number }> =
+      [];
+    const families = bankFamilies(allBankFiles().map(readLintFile));
     for (const subject of all) {
       const [elective] = await t.db
         .select({ id: themes.id })
@@ -63,17 +70,29 @@ describe('the demo bank', () => {
         const sent = await client.post(`/api/user-tests/${attempt.id}/submit`);
         expect(sent.statusCode, sent.body).toBe(200);
       }
+      // Places the clone families cannot fill: each gives an exam one question at most.
+      const ofSubject = families.filter((family) => family.subject === subject.name);
+      const inFamilies = ofSubject.reduce((acc, family) => acc + family.members.length, 0);
+      const usable =
+        (await t.db.$count(stems, eq(stems.subjectId, subject.id))) -
+        inFamilies +
+        ofSubject.reduce((acc, family) => acc + Math.min(family.members.length, EXAMS), 0);
       report.push({
         subject: subject.name,
         questions: seen.length,
         repeats: seen.length - new Set(seen).size,
+        forced: Math.max(0, seen.length - usable),
       });
     }
     console.info(
       `Repeated questions over ${EXAMS} mock exams in a row:\n${report
-        .map((row) => `  ${row.subject}: ${row.repeats} of ${row.questions}`)
+        .map(
+          (row) =>
+            `  ${row.subject}: ${row.repeats} of ${row.questions}` +
+            (row.forced ? ` (${row.forced} forced by the clone families)` : ''),
+        )
         .join('\n')}`,
     );
-    expect(report.filter((row) => row.repeats > 0)).toEqual([]);
+    expect(report.filter((row) => row.repeats > row.forced)).toEqual([]);
   }, 240_000);
 });

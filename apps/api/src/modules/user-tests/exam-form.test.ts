@@ -33,10 +33,13 @@ const mockExam = (subjectId: number, extra: object = {}) => ({
   ...extra,
 });
 
+/** Starts a mock exam and continues from its instructions (its answers count from the begin). */
 async function start(client: TestClient, body: object): Promise<Attempt> {
   const response = await client.post('/api/user-tests', body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
+  const attempt: Attempt = response.json().data;
+  expect((await client.post(`/api/user-tests/${attempt.id}/begin`)).statusCode).toBe(200);
+  return attempt;
 }
 
 async function submit(client: TestClient, id: number): Promise<AttemptResult> {

@@ -173,7 +173,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          "Saves questions' answers and marks (whole state, last write wins by seq). 409 once sent, after the deadline, or for a change to a question revealed in study mode (`locked`).",
+          "Saves questions' answers and marks (whole state, last write wins by seq). 409 before a timed attempt's begin, once sent, after the deadline, or for a change to a question revealed in study mode (`locked`).",
         params: IdParams,
         body: SaveAnswersRequest,
         response: { 200: SaveAnswersResponse, 409: SaveAnswersConflict, 422: ApiError, ...errors },
@@ -197,13 +197,13 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          'The instructions were continued: the clock starts now. Beginning again changes nothing; 409 once sent or past the deadline.',
+          "The instructions were continued: the clock starts now, and `content_url` names the questions' content (a timed attempt has none before). Beginning again changes nothing; 409 once sent or past the deadline.",
         params: IdParams,
         response: { 200: BeginAttemptResponse, 409: ApiError, ...errors },
       },
     },
     async (request) => ({
-      data: await beginAttempt(db, request.user!.id, request.params.id, new Date()),
+      data: await beginAttempt(db, request.user!.id, request.params.id, new Date(), appKey),
     }),
   );
 

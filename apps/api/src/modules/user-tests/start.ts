@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { secondsWithExtraTime } from '@ensaya/core/contracts/accommodations';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
+import { mockExamDifficultyProfile } from '@ensaya/core/engine/difficulty';
 import { distinctNumbers, shuffled, type Random } from '@ensaya/core/engine/random';
 import {
   examWeights,
@@ -37,6 +38,7 @@ import { hasSubjectAccessSql } from './access.ts';
 import { isDebugUser } from './attempt-view.ts';
 import { submitAttempt } from './submit.ts';
 import { dueStems } from '../review/repo.ts';
+import { mockExamBank } from './mock-exam-bank.ts';
 
 /** Questions in a wrong-answers test when the period does not say. */
 const WRONG_ANSWERS_DEFAULT = 65;
@@ -237,7 +239,7 @@ export async function startAttempt(
       }
       electiveThemeId = body.elective_theme_id ?? null;
       const [bank, seen] = await Promise.all([
-        subjectBank(db, subject.id),
+        mockExamBank(db, subject.id),
         seenStems(db, user.id, subject.id),
       ]);
       chosen = selectMockExam(
@@ -246,6 +248,7 @@ export async function startAttempt(
         period.questionCount,
         random,
         seen,
+        mockExamDifficultyProfile(subject.standardTestId),
       );
       // PAES periods hold 5 unscored pilot questions, as the real form does.
       pilots = pilotPositions(chosen.length, period.pilotCount, random);

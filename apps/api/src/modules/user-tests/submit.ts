@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
 import { populationChanged } from '../statistics/population-queue.ts';
 import { recordReviewAnswers } from '../review/repo.ts';
+import type { AttemptConfiguration } from './start.ts';
 
 /**
  * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
@@ -90,14 +91,24 @@ export async function submitAttempt(
             .execute()
         : [];
     const stemAt = new Map(rows.map((row) => [row.position, row.stemId]));
+    // A timed attempt sent before its begin (closed during the instructions, or past the time they
+    // may wait) had no clock running: no answer counts, whatever is stored (saves are refused then).
+    const { seconds } = attempt.configuration as AttemptConfiguration;
+    const ignoresAnswers = attempt.begunAt === null && seconds != null;
     const questions = rows.map((row) => ({
       position: row.position,
       themeId: row.themeId,
       isMultiChoice: row.isMultiChoice,
       keyIds: row.keyIds.map(Number),
-      chosenIds: row.chosen,
+      chosenIds: ignoresAnswers ? [] : row.chosen,
       isPilot: row.isPilot,
     }));
+    if (ignoresAnswers) {
+      await tx
+        .update(userTestStems)
+        .set({ chosenChoiceIds: [], answeredAt: null })
+        .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)));
+    }
     const score = scoreAttempt(questions, {
       type: attempt.type,
       standardTestId: attempt.standardTestId,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Attempt, AttemptResult } from '@ensaya/core/contracts/engine';
-import { mailOutbox, userSubjectStats, userTests } from '../../db/schema/index.ts';
+import {
+  mailOutbox,
+  stemCorrectionRequests,
+  userSubjectStats,
+  userTests,
+} from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
@@ -408,6 +413,7 @@ describe('saving and submitting', () => {
       client,
       practice(bank.subject.id, { value: 2, limit: 3 }, { timer: { hours: 0, minutes: 1 } }),
     );
+    await client.post(`/api/user-tests/${attempt.id}/begin`);
     const stemId = attempt.questions[0]!.stem_id;
     await answer(client, attempt, [
       { stem_id: stemId, stem_choice_ids: [keyOf(stemId)], is_marked: false, seq: 1 },
@@ -486,6 +492,7 @@ describe('other kinds of test', () => {
     });
     const { client } = await student({ access: [bank.subject.id] });
     const exam = await start(client, { subject_id: bank.subject.id, mode: 'mock_exam' });
+    await client.post(`/api/user-tests/${exam.id}/begin`);
     const [row] = await t.db.select().from(userTests).where(eq(userTests.id, exam.id));
     const specials = row!.specialNumbers;
     expect(new Set(specials).size).toBe(3);
@@ -580,6 +587,10 @@ describe('other kinds of test', () => {
     const bank = await createBank(t.db);
     const { client } = await student({ access: [bank.subject.id] });
     const stemId = bank.bank[0]!.id;
+    // The question was shown in one of the student's attempts (sent since).
+    const attempt = await start(client, practice(bank.subject.id, { value: 1 }));
+    expect(attempt.questions.map((question) => question.stem_id)).toContain(stemId);
+    await client.post(`/api/user-tests/${attempt.id}/submit`);
     const response = await client.post('/api/mail/stem-correction-request', {
       subjectId: bank.subject.id,
       stemId,
@@ -604,5 +615,49 @@ describe('other kinds of test', () => {
       comment: 'x'.repeat(501),
     });
     expect(tooLong.statusCode).toBe(422);
+  });
+
+  it('refuses a comment on a question the student was never shown (404, localized), keeping nothing', async () => {
+    const bank = await createBank(t.db, { weights: [50, 50], perTheme: 5, questionCount: 4 });
+    const stemId = bank.bank[0]!.id;
+    const comments = async () =>
+      t.db.select().from(stemCorrectionRequests).where(eq(stemCorrectionRequests.stemId, stemId));
+    const mails = async () =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, t.config.contentTeamEmail))
+      ).filter((mail) => mail.text.includes(`/admin/questions/${stemId}`));
+    const comment = (client: TestClient) =>
+      client.post('/api/mail/stem-correction-request', {
+        subjectId: bank.subject.id,
+        stemId,
+        comment: 'Esta pregunta tiene un error.',
+      });
+
+    // Signed in, no subscription, never took a test.
+    const stranger = await student({ language: 'es' });
+    const refused = await comment(stranger.client);
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json().message).toBe(
+      'Solo puedes comentar preguntas que se te mostraron en tus pruebas.',
+    );
+
+    // A timed attempt holding the question, still on its instructions: not shown yet.
+    const { client } = await student({ access: [bank.subject.id] });
+    const timed = await start(
+      client,
+      practice(bank.subject.id, { value: 1 }, { timer: { hours: 0, minutes: 10 } }),
+    );
+    expect(timed.questions.map((question) => question.stem_id)).toContain(stemId);
+    expect((await comment(client)).statusCode).toBe(404);
+    expect(await comments()).toEqual([]);
+    expect(await mails()).toEqual([]);
+
+    // Begun: shown, so the comment is taken.
+    await client.post(`/api/user-tests/${timed.id}/begin`);
+    expect((await comment(client)).statusCode).toBe(200);
+    expect(await comments()).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import '../lib/profile-i18n.ts';
 import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
 import { formatPhone, formatTaxId } from '../../../lib/format.ts';
@@ -7,11 +8,22 @@ import { chileanMobileDigits, maskChileanMobile } from '../../../lib/phone-mask.
 import type { SessionUser } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { checkPersonalDataField, type PersonalDataField } from '../lib/account-validation.ts';
+import {
+  isNewEmail,
+  personalDataCheck,
+  type PersonalDataField,
+} from '../lib/account-validation.ts';
 import { useAccountSection } from '../lib/use-account-section.ts';
 import { AccountSection, ReadOnlyFields } from './account-section.tsx';
+import { PendingEmailNotice } from './pending-email-notice.tsx';
 
-const FIELDS: readonly PersonalDataField[] = ['name', 'last_name', 'email', 'phone'];
+const FIELDS: readonly PersonalDataField[] = [
+  'name',
+  'last_name',
+  'email',
+  'phone',
+  'current_password',
+];
 const idOf = (field: string) => `personal-${field}`;
 
 /** A Chilean Rut reads best dotted (12.345.678-5); a DNI stays as it was given. */
@@ -24,6 +36,7 @@ function valuesOf(user: SessionUser): Record<PersonalDataField, string> {
     email: user.email,
     // Edited with the registration's mask, +56 9 1234 5678; sent as digits.
     phone: formatPhone(user.phone),
+    current_password: '',
   };
 }
 
@@ -32,12 +45,17 @@ function phoneToSend(value: string): string | undefined {
   return chileanMobileDigits(value) || undefined;
 }
 
-/** Name, last name, tax id (read-only), e-mail and mobile phone -> `PATCH api/me`. */
+/**
+ * Name, last name, tax id (read-only), e-mail and mobile phone -> `PATCH api/me`. A new e-mail
+ * address asks for the current password, and waits for its link (the pending notice) before it
+ * replaces the account's (issue 24).
+ */
 export function PersonalDataSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const section = useAccountSection();
-  const form = useFormFields(valuesOf(user), checkPersonalDataField);
+  const form = useFormFields(valuesOf(user), personalDataCheck(user.email));
   const update = useUpdateProfile();
+  const isChangingEmail = isNewEmail(form.values.email, user.email);
 
   async function save() {
     const found = form.validateAll();
@@ -48,6 +66,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
         last_name: form.values.last_name.trim(),
         email: form.values.email.trim(),
         phone: phoneToSend(form.values.phone),
+        ...(isChangingEmail ? { current_password: form.values.current_password } : {}),
       });
       section.saved(message);
     } catch (error) {
@@ -67,15 +86,24 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
       onSubmit={() => void save()}
       onCancel={() => form.reset(valuesOf(user))}
       view={
-        <ReadOnlyFields
-          items={[
-            { label: t('account.personal.name'), value: user.name },
-            { label: t('account.personal.lastName'), value: user.last_name },
-            { label: t('account.personal.taxId'), value: displayedTaxId(user) },
-            { label: t('account.personal.email'), value: user.email },
-            { label: t('account.personal.phone'), value: formatPhone(user.phone) },
-          ]}
-        />
+        <>
+          {user.pending_email && (
+            <PendingEmailNotice
+              accountEmail={user.email}
+              pendingEmail={user.pending_email}
+              onCanceled={section.saved}
+            />
+          )}
+          <ReadOnlyFields
+            items={[
+              { label: t('account.personal.name'), value: user.name },
+              { label: t('account.personal.lastName'), value: user.last_name },
+              { label: t('account.personal.taxId'), value: displayedTaxId(user) },
+              { label: t('account.personal.email'), value: user.email },
+              { label: t('account.personal.phone'), value: formatPhone(user.phone) },
+            ]}
+          />
+        </>
       }
       form={
         <>
@@ -128,6 +156,18 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
               />
             </FormField>
           </div>
+          {isChangingEmail && (
+            <>
+              <p className="account-card__text">{t('account.personal.currentPasswordHint')}</p>
+              <FormField
+                id={idOf('current_password')}
+                label={t('account.personal.currentPassword')}
+                error={form.errors.current_password}
+              >
+                <Password {...input('current_password')} autoComplete="current-password" />
+              </FormField>
+            </>
+          )}
         </>
       }
     />

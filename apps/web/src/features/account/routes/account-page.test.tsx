@@ -250,6 +250,127 @@ describe('account page: personal data', () => {
   });
 });
 
+describe('account page: changing the e-mail address', () => {
+  it('asks for the current password only when the e-mail changes, and sends it', async () => {
+    const { requests, state } = accountApi({
+      handlers: {
+        'PATCH /api/me': (request) => {
+          const body = request.body as { email: string };
+          state.profile = { ...state.profile, pending_email: body.email };
+          return {
+            status: 200,
+            body: {
+              data: state.profile,
+              message: `Tus datos han sido guardados. Te enviamos un enlace a ${body.email} para confirmarla.`,
+            },
+          };
+        },
+      },
+    });
+    const { user } = await openAccount();
+    const personal = section('Datos personales');
+    await user.click(within(personal).getByRole('button', { name: 'Editar Datos personales' }));
+    expect(within(personal).queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
+
+    await user.clear(within(personal).getByLabelText('Correo electrónico'));
+    await user.type(within(personal).getByLabelText('Correo electrónico'), 'nueva@ensaya.cl');
+    await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
+    expect(within(personal).getByLabelText('Contraseña actual')).toHaveAccessibleDescription(
+      'Ingresa tu contraseña actual para cambiar tu correo electrónico.',
+    );
+    expect(sent(requests, 'PATCH', '/api/me')).toHaveLength(0);
+
+    await user.type(within(personal).getByLabelText('Contraseña actual'), 'Ensaya2026!');
+    await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
+
+    expect(
+      await within(personal).findByText(
+        'Te enviamos un enlace a nueva@ensaya.cl para confirmarla. Mientras no lo abras, sigues iniciando sesión con estudiante@ensaya.cl.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent(requests, 'PATCH', '/api/me')[0]?.body).toEqual({
+      name: 'Camila',
+      last_name: 'Rojas',
+      email: 'nueva@ensaya.cl',
+      phone: '56912345678',
+      current_password: 'Ensaya2026!',
+    });
+    // The account's address stays until the link is opened.
+    expect(within(personal).getByText('estudiante@ensaya.cl')).toBeInTheDocument();
+  });
+
+  it('shows a wrong current password at its field and keeps the form open (422)', async () => {
+    accountApi({
+      handlers: {
+        'PATCH /api/me': () => ({
+          status: 422,
+          body: {
+            message: 'La contraseña actual no es correcta.',
+            errors: { current_password: ['La contraseña actual no es correcta.'] },
+          },
+        }),
+      },
+    });
+    const { user } = await openAccount();
+    const personal = section('Datos personales');
+    await user.click(within(personal).getByRole('button', { name: 'Editar Datos personales' }));
+    await user.clear(within(personal).getByLabelText('Correo electrónico'));
+    await user.type(within(personal).getByLabelText('Correo electrónico'), 'nueva@ensaya.cl');
+    await user.type(within(personal).getByLabelText('Contraseña actual'), 'Equivocada1!');
+    await user.click(within(personal).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() =>
+      expect(within(personal).getByLabelText('Contraseña actual')).toHaveAccessibleDescription(
+        'La contraseña actual no es correcta.',
+      ),
+    );
+    expect(within(personal).getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+  });
+
+  it('shows the pending address with buttons to resend the link and to cancel the change', async () => {
+    const { requests, state } = accountApi({
+      handlers: {
+        'POST /api/me/email-change/resend': () => ({
+          status: 200,
+          body: { message: 'Te enviamos otro enlace a nueva@ensaya.cl.' },
+        }),
+        'DELETE /api/me/email-change': () => {
+          state.profile = { ...state.profile, pending_email: null };
+          return {
+            status: 200,
+            body: { data: state.profile, message: 'Cancelamos el cambio de correo electrónico.' },
+          };
+        },
+      },
+    });
+    state.profile = { ...state.profile, pending_email: 'nueva@ensaya.cl' };
+    const { user } = await openAccount();
+    const personal = section('Datos personales');
+    expect(
+      within(personal).getByText(
+        'Te enviamos un enlace a nueva@ensaya.cl para confirmarla. Mientras no lo abras, sigues iniciando sesión con estudiante@ensaya.cl.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(personal).getByRole('button', { name: 'Reenviar el enlace' }));
+    expect(
+      await within(personal).findByText('Te enviamos otro enlace a nueva@ensaya.cl.'),
+    ).toBeInTheDocument();
+    expect(
+      sent(requests, 'POST', '/api/me/email-change/resend')[0]?.headers.get('X-XSRF-TOKEN'),
+    ).toBe('token-1');
+
+    await user.click(within(personal).getByRole('button', { name: 'Cancelar el cambio' }));
+    expect(
+      await within(personal).findByText('Cancelamos el cambio de correo electrónico.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(personal).queryByText(/Te enviamos un enlace a/)).not.toBeInTheDocument(),
+    );
+    expect(sent(requests, 'DELETE', '/api/me/email-change')).toHaveLength(1);
+  });
+});
+
 describe('account page: password', () => {
   async function fillPassword(user: UserEvent) {
     const password = section('Contraseña');

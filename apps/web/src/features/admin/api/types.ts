@@ -15,6 +15,7 @@ import type {
   ImportResponse,
   PageMeta,
 } from '@ensaya/core/contracts/admin';
+import type { Difficulty } from '@ensaya/core/engine/difficulty';
 
 /**
  * The back-office API's shapes, from core's admin contracts (types only: the schemas, and Zod,
@@ -71,6 +72,8 @@ export interface QuestionInput {
   /** Left out to let the server number the question. */
   stem_number?: number;
   is_active: boolean;
+  /** 1 easy, 2 medium, 3 hard, as authored (the measured one replaces it for mock exams). */
+  difficulty: Difficulty;
   choices: { body: string; is_correct: boolean }[];
 }
 

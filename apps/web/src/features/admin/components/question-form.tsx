@@ -1,10 +1,12 @@
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
 import Switch from 'antd/es/switch';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
+import { DIFFICULTIES, type Difficulty } from '@ensaya/core/engine/difficulty';
 import { FormField } from '../../../components/form-field.tsx';
 import { isApiRequestError, showApiError, type FieldErrors } from '../../../lib/api-client.ts';
 import { coreMessage } from '../../../lib/core-message.ts';
@@ -104,6 +106,9 @@ export function QuestionForm({
   const [urlSource, setUrlSource] = useState(question?.url_source ?? '');
   const [stemNumber, setStemNumber] = useState<number | null>(question?.stem_number ?? null);
   const [isActive, setActive] = useState(question?.is_active ?? true);
+  const [difficulty, setDifficulty] = useState<Difficulty>(
+    (question?.difficulty as Difficulty | undefined) ?? 2,
+  );
   const [choices, setChoices] = useState(() => initialChoices(question));
   const [errors, setErrors] = useState<ShownErrors>(NO_ERRORS);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -140,6 +145,7 @@ export function QuestionForm({
       url_source: urlSource.trim() || null,
       stem_number: stemNumber ?? undefined,
       is_active: isActive,
+      difficulty,
       choices: choices.map((choice) => ({ body: choice.body, is_correct: choice.isCorrect })),
     };
     try {
@@ -267,6 +273,18 @@ export function QuestionForm({
             />
           </FormField>
         </div>
+        <fieldset className="question-editor__difficulty">
+          <legend>{t('editor.difficulty')}</legend>
+          <Radio.Group
+            value={difficulty}
+            onChange={(event) => setDifficulty(event.target.value as Difficulty)}
+            options={DIFFICULTIES.map((value) => ({
+              value,
+              label: t(`editor.difficulties.${value}`),
+            }))}
+          />
+          <p className="question-editor__hint">{t('editor.difficultyHint')}</p>
+        </fieldset>
         <label className="question-editor__switch">
           <Switch checked={isActive} onChange={setActive} />
           <span>{t('editor.isActive')}</span>

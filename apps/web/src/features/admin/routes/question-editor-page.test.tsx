@@ -151,6 +151,9 @@ describe('question editor', () => {
 
     await user.click(await screen.findByRole('radio', { name: 'Correcta A' }));
     await user.type(screen.getByLabelText('Fuente (URL)'), 'https://ensaya.cl/fuente');
+    // The stored difficulty (hard) is shown, and can be changed.
+    expect(screen.getByRole('radio', { name: 'Difícil' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Media' }));
     await user.click(screen.getByRole('button', { name: 'Guardar pregunta' }));
 
     expect(await screen.findByText('Pregunta guardada.')).toBeInTheDocument();
@@ -165,6 +168,7 @@ describe('question editor', () => {
       url_source: 'https://ensaya.cl/fuente',
       stem_number: 12,
       is_active: true,
+      difficulty: 2,
       choices: [
         { body: '3', is_correct: true },
         { body: '4', is_correct: false },

@@ -60,6 +60,7 @@ export const question: Question = {
   url_source: null,
   stem_number: 12,
   is_active: true,
+  difficulty: 3,
   choices: [
     { id: 51, body: '3', body_html: '3', is_correct: false, position: 1 },
     { id: 52, body: '4', body_html: '4', is_correct: true, position: 2 },

@@ -4,12 +4,13 @@ import type { MessageResponse } from '@ensaya/core/contracts/account-responses';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * GET of the signed verification link (already checked by `safeVerificationPath`): 200 with a
- * message when verified (also when it was already), 403 when tampered with or expired.
+ * GET of a signed e-mail link (already checked by `safeVerificationPath`): 200 with a message when
+ * the address is verified or the new address confirmed (also when it already was), 403 when
+ * tampered with or expired, 409 when another account took the new address meanwhile.
  */
 export async function verifyEmail(path: string): Promise<string> {
   const response = await api.get<MessageResponse>(path, {
-    handledByCaller: [HttpStatus.unauthorized, HttpStatus.forbidden],
+    handledByCaller: [HttpStatus.unauthorized, HttpStatus.forbidden, HttpStatus.conflict],
   });
   return response.message;
 }

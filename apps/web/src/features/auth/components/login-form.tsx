@@ -7,6 +7,7 @@ import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
+import type { ResendTarget } from '../api/resend-verification.ts';
 import { loginFieldError } from '../lib/login-validation.ts';
 import { ResendVerificationLink } from './resend-verification-link.tsx';
 
@@ -39,7 +40,7 @@ export function LoginForm({
   /** Fields the banner's message is about (wrong credentials): marked, without a second message. */
   const [bannerFields, setBannerFields] = useState<readonly Field[]>([]);
   /** The right password of an unverified e-mail: not an error, a step left to do (spec 000, section 8). */
-  const [verifyNotice, setVerifyNotice] = useState<{ message: string; userId: number | string }>();
+  const [verifyNotice, setVerifyNotice] = useState<{ message: string; target: ResendTarget }>();
 
   function validate(fields: readonly Field[]): FieldErrors {
     const found: FieldErrors = {};
@@ -94,9 +95,13 @@ export function LoginForm({
         setFormError(t('errors.tooManyAttempts'));
       } else if (error.status === HttpStatus.forbidden) {
         const userId = error.bodyField('user_id');
+        const token = error.bodyField('resend_token');
         const message = error.fieldError('verify') ?? error.message;
-        if (typeof userId === 'number' || typeof userId === 'string') {
-          setVerifyNotice({ message, userId });
+        if (
+          (typeof userId === 'number' || typeof userId === 'string') &&
+          typeof token === 'string'
+        ) {
+          setVerifyNotice({ message, target: { userId, token } });
         } else {
           setFormError(message);
         }
@@ -149,7 +154,7 @@ export function LoginForm({
           <p className="form-info__text" role="status">
             {verifyNotice.message}
           </p>
-          <ResendVerificationLink userId={verifyNotice.userId} />
+          <ResendVerificationLink target={verifyNotice.target} />
         </div>
       )}
       <FormField id="login-email" label={t('login.email')} error={errors.email}>

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { useResendVerification } from '../api/resend-verification.ts';
+import { useResendVerification, type ResendTarget } from '../api/resend-verification.ts';
 
 /**
  * "Resend the e-mail" for an unverified student (the wizard's e-mail step and the login's verify
- * notice, spec 000 screen 4 and section 8), with the server's answer beside it.
+ * notice, spec 000 screen 4 and section 8), with the server's answer beside it. It carries the
+ * token the registration or the login answered, so only that student can have the mail resent.
  */
-export function ResendVerificationLink({ userId }: { userId: number | string }) {
+export function ResendVerificationLink({ target }: { target: ResendTarget }) {
   const { t } = useTranslation();
   const resend = useResendVerification();
 
@@ -32,7 +33,7 @@ export function ResendVerificationLink({ userId }: { userId: number | string }) 
         type="button"
         className="link-button"
         disabled={resend.isPending}
-        onClick={() => resend.mutate(userId)}
+        onClick={() => resend.mutate(target)}
       >
         {resend.isPending ? t('verification.resending') : t('verification.resend')}
       </button>

@@ -7,6 +7,11 @@ describe('safeVerificationPath', () => {
     expect(safeVerificationPath(url)).toBe(url);
   });
 
+  it('accepts the route that confirms a new e-mail address', () => {
+    const url = '/api/email/change/7/abc123?expires=1767225600&signature=f00d';
+    expect(safeVerificationPath(url)).toBe(url);
+  });
+
   it.each([
     null,
     '',
@@ -16,6 +21,8 @@ describe('safeVerificationPath', () => {
     '/api/email/verify/../../me',
     '/api/email/verify/%2e%2e/%2e%2e/logout',
     '/api/me',
+    '/api/email/change/../../me/email-change',
+    '/api/email/changes/7/abc',
     'api/email/verify/7/abc',
     'javascript:alert(1)',
   ])('refuses %s', (url) => {

@@ -98,6 +98,7 @@ describe('login page', () => {
           message: 'Debes verificar tu correo antes de ingresar.',
           errors: { verify: ['Debes verificar tu correo antes de ingresar.'] },
           user_id: 42,
+          resend_token: '1767225600.abc123',
         },
       }),
       'GET /api/me/42/resend-verification': () => ({
@@ -120,9 +121,46 @@ describe('login page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reenviar el correo' }));
     expect(await screen.findByText('Te enviamos el enlace otra vez.')).toBeInTheDocument();
-    expect(requests.some((r) => r.path === '/api/me/42/resend-verification')).toBe(true);
+    // The resend carries the token the login answered (issue 24, item 7).
+    const resend = requests.find((r) => r.path === '/api/me/42/resend-verification');
+    expect(resend?.method).toBe('GET');
+    expect(resend?.search).toBe('?token=1767225600.abc123');
     expect(pathname()).toBe('/login');
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('says why when the resend token has expired (403)', async () => {
+    installFakeApi({
+      'GET /api/me': meHandler(() => false),
+      'GET /api/csrf-cookie': withCsrfCookie(),
+      'POST /api/login': () => ({
+        status: 403,
+        body: {
+          message: 'Tu correo electrónico aún no está verificado.',
+          errors: { verify: ['Tu correo electrónico aún no está verificado.'] },
+          user_id: 42,
+          resend_token: '1767225600.abc123',
+        },
+      }),
+      'GET /api/me/42/resend-verification': () => ({
+        status: 403,
+        body: {
+          message:
+            'Este enlace para reenviar el correo ya no sirve. Vuelve a iniciar sesión para pedir otro.',
+        },
+      }),
+    });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'pendiente@ensaya.cl');
+    await user.type(screen.getByLabelText('Contraseña'), 'Ensaya2026!');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await user.click(await screen.findByRole('button', { name: 'Reenviar el correo' }));
+
+    expect(
+      await screen.findByText(
+        'Este enlace para reenviar el correo ya no sirve. Vuelve a iniciar sesión para pedir otro.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps the button named "Ingresar" while it waits, with a spinner hidden from readers', async () => {

@@ -48,6 +48,41 @@ describe('verify-email page', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
+  describe('with the link that confirms a new e-mail address', () => {
+    const CHANGE = '/api/email/change/7/0a1b2c?expires=1767225600&signature=5e6f';
+
+    it('requests it and says what the server answered', async () => {
+      const { requests } = installFakeApi({
+        'GET /api/me': meHandler(() => false),
+        'GET /api/email/change/7/0a1b2c': () => ({
+          status: 200,
+          body: { message: 'Tu correo electrónico ahora es nuevo@ensaya.cl.' },
+        }),
+      });
+      renderApp(pageFor(CHANGE));
+
+      expect(
+        await screen.findByText('Tu correo electrónico ahora es nuevo@ensaya.cl.'),
+      ).toHaveAttribute('role', 'status');
+      const confirm = requests.find((r) => r.path === '/api/email/change/7/0a1b2c');
+      expect(confirm?.search).toBe('?expires=1767225600&signature=5e6f');
+    });
+
+    it("says the server's reason (409: the address was taken) and leads to the account", async () => {
+      const taken =
+        'Otra cuenta empezó a usar nuevo@ensaya.cl mientras tanto, así que tu correo electrónico no cambió.';
+      installFakeApi({
+        'GET /api/me': meHandler(() => false),
+        'GET /api/email/change/7/0a1b2c': () => ({ status: 409, body: { message: taken } }),
+      });
+      renderApp(pageFor(CHANGE));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(taken);
+      expect(screen.getByText(/Desde tu cuenta puedes pedir otro enlace/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Ir a mi cuenta' })).toBeInTheDocument();
+    });
+  });
+
   it.each([
     'https://evil.example/api/email/verify/7/0a1b2c?signature=x',
     '//evil.example/api/email/verify/7/0a1b2c',

@@ -247,7 +247,10 @@ describe('registration form', () => {
     const { requests } = visitorApi({
       'POST /api/register': () => ({
         status: 201,
-        body: { data: { id: 7, email: 'maria@example.cl' }, message: 'Registrada.' },
+        body: {
+          data: { id: 7, email: 'maria@example.cl', resend_token: '1767225600.abc123' },
+          message: 'Registrada.',
+        },
       }),
       'GET /api/me/7/resend-verification': () =>
         ++resends === 1
@@ -289,8 +292,11 @@ describe('registration form', () => {
     expect(await screen.findByText('Te enviamos el enlace otra vez.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reenviar el correo' }));
     expect(await screen.findByText('Demasiados intentos.')).toBeInTheDocument();
+    // Each resend carries the token the registration answered (issue 24, item 7).
     expect(
-      requests.filter((r) => r.path === '/api/me/7/resend-verification').map((r) => r.method),
-    ).toEqual(['GET', 'GET']);
+      requests
+        .filter((r) => r.path === '/api/me/7/resend-verification')
+        .map((r) => `${r.method} ${r.search}`),
+    ).toEqual(['GET ?token=1767225600.abc123', 'GET ?token=1767225600.abc123']);
   });
 });

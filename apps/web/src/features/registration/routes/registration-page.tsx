@@ -42,7 +42,11 @@ export function RegistrationPage() {
         {registered ? (
           <EmailSentStep
             email={registered.email}
-            resendLink={<ResendVerificationLink userId={registered.id} />}
+            resendLink={
+              <ResendVerificationLink
+                target={{ userId: registered.id, token: registered.resend_token }}
+              />
+            }
           />
         ) : (
           <>

@@ -6,7 +6,8 @@ import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 
 /**
  * What happened at the payment platform when it sent the student back here (`?payment=`): a
- * declined charge, a card that failed its validation, or a card page left without a card.
+ * declined charge, a card that failed its validation, a card page left without a card, or a free
+ * trial refused because this person or card already had one (nothing was charged).
  */
 export function PaymentOutcomeAlert({ outcome }: { outcome: UnfinishedPaymentOutcome }) {
   const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
@@ -26,6 +27,11 @@ export function PaymentOutcomeAlert({ outcome }: { outcome: UnfinishedPaymentOut
       type: 'info' as const,
       title: t('payment.abortedTitle'),
       description: t('payment.aborted'),
+    },
+    trial_used: {
+      type: 'warning' as const,
+      title: t('payment.trialUsedTitle'),
+      description: t('payment.trialUsed'),
     },
   }[outcome];
   return (

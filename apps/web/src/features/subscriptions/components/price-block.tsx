@@ -12,6 +12,7 @@ const minus = (amount: number) => `−${formatClp(amount)}`;
  * core's `priceBlock`. Chilean prices include VAT, so the block reads as two sums that add up:
  * price − discount = total, and the total's net + VAT = total. A coupon discounts the first payment
  * only (core's `COUPON_SCOPE`): while the next charge carries it, the renewal price is said too.
+ * When the student already had their free trial, it says that this total is charged today.
  */
 export function PriceBlock({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
@@ -54,6 +55,11 @@ export function PriceBlock({ subscription }: { subscription: Subscription }) {
           <dd>{formatClp(price.vat)}</dd>
         </div>
       </dl>
+      {subscription.trial_used && (
+        <p className="price-block__no-trial" role="note">
+          {t('summary.trialUsed')}
+        </p>
+      )}
       {hasDiscount && (
         <p className="price-block__renewal">
           {t('summary.renewalPrice', {

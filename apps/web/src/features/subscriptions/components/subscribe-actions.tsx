@@ -122,8 +122,11 @@ export function SubscribeActions({
                 ? t('subscribe.createdCoupon', { plan, total, days, ...couponTexts })
                 : t('subscribe.created', { plan, total, days })}
             </p>
-            {subscription.trial_duration > 0 && (
+            {subscription.trial_available && (
               <p>{t('subscribe.createdTrial', { count: subscription.trial_duration })}</p>
+            )}
+            {subscription.trial_used && (
+              <p className="subscribe-actions__no-trial">{t('summary.trialUsed')}</p>
             )}
           </>
         )}

@@ -45,14 +45,14 @@ function SummarySection({
 
 /**
  * The trial's dates: the real ones once it started; before the card is registered, the trial the
- * card would start today (core's `trialEnd`: start plus the trial days).
+ * card would start today (core's `trialEnd`: start plus the trial days), when the server says one
+ * applies (a trial is once per person and standard test).
  */
 function trialDates(subscription: Subscription, now: Date) {
   if (subscription.trial_started_at) {
     return { start: subscription.trial_started_at, end: subscription.trial_ends_at };
   }
-  const isBeforeCard = subscription.status === 'Created' || subscription.status === 'Pending';
-  if (!isBeforeCard || subscription.trial_duration <= 0) return null;
+  if (!subscription.trial_available) return null;
   return { start: now, end: trialEnd(now, subscription.trial_duration) };
 }
 
@@ -78,6 +78,7 @@ export function SubscriptionSummary({
   const now = new Date();
   const address = user.address;
   const trial = trialDates(subscription, now);
+  const noTrial = subscription.trial_used ? t('summary.trialUsedFact') : t('summary.noTrial');
   const subjectNames = subscription.subjects.map((subject) => subject.name).join(', ');
   const canUseCoupon = canApplyCoupon(subscription.status) || subscription.coupon !== null;
 
@@ -134,11 +135,11 @@ export function SubscriptionSummary({
             },
             {
               label: t('summary.trialStart'),
-              value: trial ? formatDate(trial.start) : t('summary.noTrial'),
+              value: trial ? formatDate(trial.start) : noTrial,
             },
             {
               label: t('summary.trialEnd'),
-              value: trial?.end ? formatDate(trial.end) : t('summary.noTrial'),
+              value: trial?.end ? formatDate(trial.end) : noTrial,
             },
             ...(subscription.card?.last4
               ? [

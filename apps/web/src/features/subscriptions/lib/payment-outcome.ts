@@ -1,8 +1,13 @@
 /**
  * What the gateway's return tells the web app in `?payment=` (apps/api payments routes, LANDING):
- * `/factura/detalles` gets the three outcomes that leave something to do.
+ * `/factura/detalles` gets the four outcomes that leave something to do.
  */
-export const UNFINISHED_PAYMENT_OUTCOMES = ['declined', 'card_rejected', 'aborted'] as const;
+export const UNFINISHED_PAYMENT_OUTCOMES = [
+  'declined',
+  'card_rejected',
+  'aborted',
+  'trial_used',
+] as const;
 export type UnfinishedPaymentOutcome = (typeof UNFINISHED_PAYMENT_OUTCOMES)[number];
 
 export function unfinishedPaymentOutcome(value: string | null): UnfinishedPaymentOutcome | null {

@@ -52,6 +52,46 @@ describe('summary at /factura/detalles', () => {
     expect(priceRow('Neto')).toHaveTextContent('$8.395');
     expect(priceRow('IVA (19 %)')).toHaveTextContent('$1.595');
     expect(screen.queryByText(/El cupón se aplica solo/)).toBeNull();
+    expect(screen.queryByText(/Ya usaste tu prueba gratis/)).toBeNull();
+  });
+
+  it('says plainly, in the summary, the price and the confirmation, that no trial applies', async () => {
+    // The server's answer for a student who already had a PAES trial (issue 24).
+    invoiceApi(
+      subscription({
+        trial_duration: 0,
+        trial_days_left: 0,
+        trial_available: false,
+        trial_used: true,
+      }),
+    );
+    const { user } = renderApp('/factura/detalles?subscription=40');
+
+    const service = await screen.findByRole('region', { name: 'Servicio' });
+    for (const label of ['Inicio del período de prueba', 'Fin del período de prueba']) {
+      expect(within(service).getByText(label).nextSibling).toHaveTextContent(
+        'Ya usaste tu prueba gratis',
+      );
+    }
+    const price = screen.getByRole('region', { name: 'Precio' });
+    expect(within(price).getByRole('note')).toHaveTextContent(
+      'Ya usaste tu prueba gratis: el primer cobro es hoy.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Suscribirme' }));
+    const dialog = await findDialog('Confirma tu suscripción');
+    expect(dialog).toHaveTextContent('Ya usaste tu prueba gratis: el primer cobro es hoy.');
+    expect(dialog).not.toHaveTextContent('de prueba gratis');
+  });
+
+  it('shows no trial dates when the server says no trial applies, whatever the days', async () => {
+    // Made while a trial was on offer, and the student had one since: the server decides.
+    invoiceApi(subscription({ trial_available: false, trial_used: true }));
+    renderApp('/factura/detalles?subscription=40');
+
+    const service = await screen.findByRole('region', { name: 'Servicio' });
+    expect(within(service).getByText('Inicio del período de prueba').nextSibling).toHaveTextContent(
+      'Ya usaste tu prueba gratis',
+    );
   });
 
   it('shows the real trial dates, in DD/MM/YYYY and UTC', async () => {
@@ -277,6 +317,24 @@ describe('/factura/detalles after the payment platform', () => {
 
     renderApp('/factura/detalles?subscription=40&payment=aborted');
     expect(await screen.findByRole('alert')).toHaveTextContent('No registraste tu tarjeta');
+  });
+
+  it('says the trial was refused and nothing was charged (?payment=trial_used)', async () => {
+    invoiceApi(
+      subscription({
+        trial_duration: 0,
+        trial_days_left: 0,
+        trial_available: false,
+        trial_used: true,
+        card: { brand: 'Visa', last4: '1111' },
+      }),
+    );
+    renderApp('/factura/detalles?subscription=40&payment=trial_used');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ya usaste tu prueba gratis');
+    expect(alert).toHaveTextContent('no comenzó otra y no te cobramos nada');
+    expect(alert).toHaveTextContent('Si te suscribes, el primer cobro es hoy.');
   });
 
   it('tells a Pending_payment student what is owed and when the charge is tried again', async () => {

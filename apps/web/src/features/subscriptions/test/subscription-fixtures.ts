@@ -78,6 +78,8 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     trial_duration: 7,
     trial_ends_at: null,
     trial_days_left: 7,
+    trial_available: true,
+    trial_used: false,
     subscription_start: null,
     subscription_end: null,
     payment_tax: 19,

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
@@ -37,7 +37,9 @@ export function NoAttempt({ title }: { title: string }) {
  * A test route: the attempt named by `?id=` or by the control context, played here when it runs
  * and is of this route's kind; a sent attempt shows its result, and one of another kind moves to
  * its own route. A running attempt's questions come as state: their texts are fetched from its
- * `content_url` (once: immutable) and merged before the player sees them.
+ * `content_url` (once: immutable) and merged before the player sees them. A timed attempt has no
+ * `content_url` until its begin: the player shows its instructions without the texts, and the
+ * begin's answer names the content, fetched then while the player waits on it.
  */
 export function AttemptPage({ mode }: { mode: TestMode }) {
   const { t } = useTranslation();
@@ -47,19 +49,25 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   const attempt = useAttempt(attemptId);
   const contentUrl =
     attempt.data?.status === 'in_progress' ? (attempt.data.content_url ?? null) : null;
-  const content = useAttemptContent(contentUrl);
+  const content = useAttemptContent(attemptId, contentUrl);
+  const isContentLoading = contentUrl !== null && content.data === undefined;
   const merged = useMemo((): LoadedAttempt | undefined => {
-    if (!attempt.data || (contentUrl !== null && !content.data)) return undefined;
+    if (!attempt.data) return undefined;
     return {
       ...withContent(attempt.data, content.data ?? null),
       clockOffsetMs: attempt.data.clockOffsetMs,
     };
-  }, [attempt.data, content.data, contentUrl]);
+  }, [attempt.data, content.data]);
+  // The first paint waits for the content; once the player is shown it stays while content comes
+  // (a timed attempt's, named by its begin), showing that it loads.
+  const [shownId, setShownId] = useState<number | null>(null);
+  const isReady = merged !== undefined && (!isContentLoading || shownId === attemptId);
   const title = t(TITLE_KEY[mode]);
   // The player is drawn in a background render, which yields to the browser every few
   // milliseconds, rather than in one long task when the questions arrive (Lighthouse's blocking
   // time); the spinner stays until then.
-  const isPlayerShown = useDeferredValue(merged !== undefined, false) && merged !== undefined;
+  const isPlayerShown = useDeferredValue(isReady, false) && isReady;
+  if (isPlayerShown && shownId !== attemptId) setShownId(attemptId);
 
   if (attemptId === null) return <NoAttempt title={title} />;
   if (attempt.isPending) return <FullPageSpinner />;
@@ -75,8 +83,8 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   if (state.status === 'submitted') return <Navigate to={resultPath(state.id)} replace />;
   if (state.mode !== mode) return <Navigate to={attemptPath(state.mode, state.id)} replace />;
   if (content.isError) {
-    // The bank may have changed since the attempt was read (its content address is then refused):
-    // read the attempt again, which names the current content, and the content with it.
+    // A stale address was already replaced once (see `attemptContentQueryOptions`): what failed
+    // now is offered again, the attempt read again with it.
     return (
       <LoadError
         onRetry={() => {
@@ -94,6 +102,7 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
       attempt={data}
       title={t(TITLE_KEY[data.mode])}
       isDebug={(user?.permissions.length ?? 0) > 0}
+      isContentLoading={isContentLoading}
     />
   );
 }

@@ -90,10 +90,13 @@ export function TestPlayer({
   attempt,
   title,
   isDebug,
+  isContentLoading = false,
 }: {
   attempt: LoadedAttempt;
   title: string;
   isDebug: boolean;
+  /** The questions' texts are on their way (a timed attempt's, fetched from its begin). */
+  isContentLoading?: boolean;
 }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
   const navigate = useNavigate();
@@ -200,9 +203,16 @@ export function TestPlayer({
         offsetMs: clockOffsetMs(started.server_now, Date.now()),
       });
       // A remount (the same attempt opened again in this tab) starts without the instructions.
+      // A timed attempt's content is named from now on: the page fetches it (an untimed one
+      // keeps the address it was read with, its content already fetched).
       queryClient.setQueryData<LoadedAttemptState>(attemptQueryKey(attempt.id), (current) =>
         current
-          ? { ...current, begun_at: started.begun_at, deadline_at: started.deadline_at }
+          ? {
+              ...current,
+              begun_at: started.begun_at,
+              deadline_at: started.deadline_at,
+              content_url: current.content_url ?? started.content_url ?? null,
+            }
           : current,
       );
       setHasStarted(true);
@@ -265,7 +275,7 @@ export function TestPlayer({
   // Keyboard: left and right move between questions, up and down between choices (never changing
   // the answer), A-I or 1-9 and Space choose, M marks.
   useEffect(() => {
-    if (!hasStarted || openDialog !== null) return undefined;
+    if (!hasStarted || isContentLoading || openDialog !== null) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isOverRef.current || isInDialog(event.target)) return;
       if (isChoiceArrow(event)) {
@@ -289,7 +299,17 @@ export function TestPlayer({
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [answers, choose, hasStarted, index, markAndAnnounce, openDialog, question, select]);
+  }, [
+    answers,
+    choose,
+    hasStarted,
+    index,
+    isContentLoading,
+    markAndAnnounce,
+    openDialog,
+    question,
+    select,
+  ]);
 
   return (
     <div className="test-page">
@@ -332,7 +352,13 @@ export function TestPlayer({
         {announcement}
       </span>
 
-      {hasStarted && (
+      {hasStarted && isContentLoading && (
+        <div className="full-page-spinner" role="status" aria-label={t('player.loadingQuestions')}>
+          <span className="spinner" aria-hidden="true" />
+        </div>
+      )}
+
+      {hasStarted && !isContentLoading && (
         <div className="player">
           <div className="player__main">
             <QuestionView
