@@ -127,7 +127,8 @@ test.describe('test engine', () => {
     await finish(page);
     await expect(fact(page, 'Preguntas')).toHaveText(String(bank));
     await expect(fact(page, 'Omitidas')).toHaveText(String(bank));
-    await expect(page.getByText('Reprobado')).toBeVisible();
+    // A practice shows its percentage and its 50 % line, never a score of 0.
+    await expect(page.getByText('Todavía no llegas al 50 %')).toBeVisible();
     await backToDashboard(page);
 
     // 2. A count, with random questions.
@@ -262,9 +263,13 @@ test.describe('test engine', () => {
     const specials = (specialsText?.split(':')[1] ?? '').split(',').map((s) => Number(s.trim()));
     expect(specials).toHaveLength(3);
     const expected = 20 + specials.filter((n) => n <= 20).length;
-    await expect(fact(page, 'Puntaje')).toHaveText(String(expected));
+    await expect(page.locator('.result__score')).toHaveText(`${expected} de 38 puntos`);
     await expect(page.getByText('Reprobado')).toBeVisible();
-    await expect(page.getByText(`Obtuviste ${expected} puntos; se aprueba con 33.`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Te faltaron ${33 - expected} puntos: obtuviste ${expected} y se aprueba con 33.`,
+      ),
+    ).toBeVisible();
     await expect(fact(page, 'Fecha')).toHaveText(
       new Date().toISOString().slice(0, 10).split('-').reverse().join('/'),
     );

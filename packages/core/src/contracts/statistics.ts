@@ -251,3 +251,31 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 export const DashboardResponse = z.object({ data: Dashboard });
+
+/** Fewer students than this in a population: no percentile is given (it would mean little). */
+export const COMPARISON_MIN_STUDENTS = 5;
+
+/**
+ * `GET api/user-tests/{id}/comparison`: a sent attempt against every student of its kind (mock
+ * exams with mock exams, practice with practice; drills have no population): where its % correct
+ * stands, and each theme's average % among them.
+ */
+export const AttemptComparison = z.object({
+  user_test_id: z.number().int(),
+  /** Students in the population. */
+  students: z.number().int(),
+  /**
+   * The share of students whose % correct is below this attempt's (0–100, whole), from the
+   * population's mean and spread; null under `COMPARISON_MIN_STUDENTS` students.
+   */
+  percentile: z.number().int().nullable(),
+  themes: z.array(
+    z.object({
+      theme_id: z.number().int(),
+      /** The average student's % correct in the theme; null when nobody has answered it yet. */
+      average_percentage: Percentage.nullable(),
+    }),
+  ),
+});
+export type AttemptComparison = z.infer<typeof AttemptComparison>;
+export const AttemptComparisonResponse = z.object({ data: AttemptComparison });

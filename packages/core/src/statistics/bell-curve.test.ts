@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bellCurvePoints, normalDensity, percentage, roundTo } from './bell-curve.ts';
+import {
+  bellCurvePoints,
+  normalDensity,
+  normalPercentileOf,
+  percentage,
+  roundTo,
+} from './bell-curve.ts';
 
 describe('bellCurvePoints', () => {
   it('draws 4 intervals of 5 points from mean - 2σ to mean + 2σ', () => {
@@ -33,5 +39,20 @@ describe('percentage and roundTo', () => {
     expect(percentage(3, 0)).toBe(0);
     expect(percentage(1, 3)).toBeCloseTo(33.3333, 3);
     expect(roundTo(200 / 3, 2)).toBe(66.67);
+  });
+});
+
+describe('normalPercentileOf', () => {
+  it('reads the normal distribution', () => {
+    expect(normalPercentileOf(50, 50, 10)).toBeCloseTo(50, 6);
+    expect(normalPercentileOf(60, 50, 10)).toBeCloseTo(84.134, 2);
+    expect(normalPercentileOf(30, 50, 10)).toBeCloseTo(2.275, 2);
+    expect(normalPercentileOf(80, 50, 10)).toBeGreaterThan(99.8);
+  });
+
+  it('with no spread, puts a student above, below or at the one value', () => {
+    expect(normalPercentileOf(70, 60, 0)).toBe(100);
+    expect(normalPercentileOf(50, 60, 0)).toBe(0);
+    expect(normalPercentileOf(60, 60, 0)).toBe(50);
   });
 });

@@ -39,3 +39,19 @@ export function bellCurvePoints(mean: number, standardDeviation: number): BellPo
     return { x: roundTo(x, 4), y: roundTo(normalDensity(x, mean, standardDeviation), 8) };
   });
 }
+
+/**
+ * The share of a normal population below `x`, in percent (0–100), through the error function of
+ * Abramowitz and Stegun (7.1.26, absolute error under 1.5e-7). With no spread, 100 above the
+ * mean, 0 below it and 50 at it.
+ */
+export function normalPercentileOf(x: number, mean: number, standardDeviation: number): number {
+  if (!(standardDeviation > 0)) return x > mean ? 100 : x < mean ? 0 : 50;
+  const z = (x - mean) / (standardDeviation * Math.SQRT2);
+  const t = 1 / (1 + 0.3275911 * Math.abs(z));
+  const poly =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-z * z);
+  return 50 * (1 + Math.sign(z) * erf);
+}

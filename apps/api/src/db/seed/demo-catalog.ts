@@ -11,6 +11,7 @@ import {
   subjects,
   themes,
 } from '../schema/index.ts';
+import { DEMRE_2023_REFERENCE, gradeTableThrough, M2_ANCHORS } from './grade-tables.ts';
 
 // The demo catalog: the subjects of both standard tests with their current period, theme weights
 // and grade tables, and the packages sold. The question bank is seeded separately, on top of the
@@ -37,41 +38,14 @@ type DemoSubject = {
   gradeTable: Array<[number, number]>;
 };
 
-/**
- * The shape of an illustrative PAES raw-to-scale table (docs/content.md, "Grade tables"): with
- * x = correct / scored items, grade = 100 + 900 * (w * x + (1 - w) * s(x)), where
- * s(x) = (sinh(k (x - c)) - sinh(-k c)) / (sinh(k (1 - c)) - sinh(-k c)) rises from 0 to 1, steep
- * at both ends and flat around c. `c` below 0.5 maps a middle raw fraction lower (a harder test:
- * the steep start ends sooner).
- */
-export interface GradeCurve {
-  /** Share of the straight line (keeps the middle strictly increasing). */
-  w: number;
-  /** Steepness of the ends. */
-  k: number;
-  /** Where the curve is flattest, as a raw fraction. */
-  c: number;
-}
-
-/** Competencia Lectora: about 300 at 10/60, 430 at 20/60, 660 at 40/60 (DEMRE's shape). */
-export const CL_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.5 };
-/** M1 and M2 are harder: the middle maps lower (half right: M1 about 500, M2 about 470). */
-export const M1_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.44 };
-export const M2_CURVE: GradeCurve = { w: 0.65, k: 6.2, c: 0.4 };
-
-/** An illustrative PAES table on `scored` items, not DEMRE's: 100 at 0, 1000 at all, increasing. */
-export function illustrativePaesGrades(
-  scored: number,
-  curve: GradeCurve = CL_CURVE,
-): Array<[number, number]> {
-  const { w, k, c } = curve;
-  const s = (x: number) => Math.sinh(k * (x - c));
-  return Array.from({ length: scored + 1 }, (_, correct) => {
-    const x = correct / scored;
-    const shaped = (s(x) - s(0)) / (s(1) - s(0));
-    return [correct, Math.round(100 + 900 * (w * x + (1 - w) * shaped))];
-  });
-}
+/** Which published anchors a PAES test's table passes through (./grade-tables.ts). */
+const PAES_ANCHORS = {
+  cl: DEMRE_2023_REFERENCE.cl,
+  m1: DEMRE_2023_REFERENCE.m1,
+  m2: M2_ANCHORS,
+  ciencias: DEMRE_2023_REFERENCE.ciencias,
+  historia: DEMRE_2023_REFERENCE.historia,
+} as const;
 
 /** Class B: 35 questions, 3 of them worth double, 38 points in all; the grade is the points. */
 function classBPoints(): Array<[number, number]> {
@@ -91,7 +65,7 @@ function paesSubject(
   questionCount: number,
   testDuration: number,
   subjectThemes: DemoSubject['themes'],
-  curve: GradeCurve,
+  anchors: keyof typeof PAES_ANCHORS,
   inApplicationAverage: boolean,
   electives: ReadonlyArray<string> = [],
 ): DemoSubject {
@@ -104,7 +78,7 @@ function paesSubject(
     approvalRule: inApplicationAverage ? 'application_average' : 'none',
     period: { name: PAES_PERIOD, testDuration, questionCount, pilotCount: PILOT_QUESTION_COUNT },
     themes: subjectThemes,
-    gradeTable: illustrativePaesGrades(questionCount - PILOT_QUESTION_COUNT, curve),
+    gradeTable: gradeTableThrough(questionCount - PILOT_QUESTION_COUNT, PAES_ANCHORS[anchors]),
   };
 }
 
@@ -119,7 +93,7 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Interpretar', 45],
       ['Evaluar', 30],
     ],
-    CL_CURVE,
+    'cl',
     true,
   ),
   paesSubject(
@@ -133,7 +107,7 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Geometría', 20],
       ['Probabilidad y estadística', 20],
     ],
-    M1_CURVE,
+    'm1',
     true,
   ),
   paesSubject(
@@ -147,7 +121,7 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Geometría', 25],
       ['Probabilidad y estadística', 25],
     ],
-    M2_CURVE,
+    'm2',
     false,
   ),
   // 54 common questions (18 per science) and 26 of the one elective the student chooses.
@@ -164,7 +138,7 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Electivo Química', 26],
       ['Electivo Física', 26],
     ],
-    CL_CURVE,
+    'ciencias',
     false,
     ['Electivo Biología', 'Electivo Química', 'Electivo Física'],
   ),
@@ -178,7 +152,7 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
       ['Formación ciudadana', 25],
       ['Sistema económico', 25],
     ],
-    CL_CURVE,
+    'historia',
     false,
   ),
   {

@@ -131,6 +131,13 @@ describe('history of a subject', () => {
     expect(await order('type', 'asc')).toEqual([ids[0], ids[1], ids[3], ids[2], ids[4]]);
     expect(await order('type', 'desc')).toEqual([ids[4], ids[2], ids[3], ids[1], ids[0]]);
     expect(await order('date', 'asc')).toEqual(ids);
+    // Practice tests score 0: their list sorts the score column by % correct, as it shows it.
+    const practice = async (direction: string) =>
+      (await list(`type=custom&sort=score&order=${direction}`)).data.map(
+        (row: { id: number }) => row.id,
+      );
+    expect(await practice('desc')).toEqual([ids[0], ids[3], ids[1]]);
+    expect(await practice('asc')).toEqual([ids[1], ids[3], ids[0]]);
   });
 
   it('pages', async () => {

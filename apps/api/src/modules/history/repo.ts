@@ -16,6 +16,17 @@ const SORT_COLUMNS: Record<HistorySort, SQL | typeof userTests.submittedAt> = {
 };
 
 /**
+ * A practice's score is 0 by the spec, so a list of practice tests or drills sorts its score
+ * column by % correct, which is what the page shows there (issue 25).
+ */
+const PRACTICE_SCORE = sql`${userTests.totalCorrect}::float8 / nullif(${userTests.totalTestStems}, 0)`;
+
+function sortColumn(sort: HistorySort, kind: StatsKind | undefined) {
+  if (sort === 'score' && (kind === 'custom' || kind === 'wrong_answers')) return PRACTICE_SCORE;
+  return SORT_COLUMNS[sort];
+}
+
+/**
  * The attempts of a kind (core `statsKindOf`): a drill is listed with the drills only. Practice
  * and mock exams still walk the (user_id, subject_id, type, ...) history indexes; the mode is a
  * filter on the rows they reach.
@@ -63,7 +74,7 @@ export async function listSentAttempts(
       .from(userTests)
       .leftJoin(themes, eq(themes.id, userTests.electiveThemeId))
       .where(where)
-      .orderBy(direction(SORT_COLUMNS[options.sort]), direction(userTests.id))
+      .orderBy(direction(sortColumn(options.sort, options.kind)), direction(userTests.id))
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
     db.$count(userTests, where),

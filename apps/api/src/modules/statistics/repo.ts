@@ -8,6 +8,7 @@ import {
   themes,
   userSubjectStats,
   userTests,
+  userTestThemes,
   userThemeStats,
   subjectPopulationStats,
   themePopulationStats,
@@ -16,7 +17,8 @@ import {
 // Statistics reads. Every query here reads the aggregates (user_subject_stats, user_theme_stats)
 // through their indexes, never the attempts (DESIGN.md, "Statistics"): a student's own rows by the
 // primary key or (user_id, subject_id, type); all students of a subject by (subject_id, type); all
-// students of a theme by theme_id.
+// students of a theme by theme_id. The one exception is the comparison of one sent attempt, which
+// reads that attempt's row and its questions' themes by their keys.
 
 const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
@@ -276,4 +278,30 @@ export function electiveScores(db: DbOrTx, userId: number, subjectIds: number[])
     )
     .groupBy(userTests.subjectId, themes.id, themes.name, themes.position)
     .orderBy(asc(themes.position), asc(themes.id));
+}
+
+/** A student's own sent or running attempt with its totals, or undefined. */
+export async function ownAttemptTotals(db: DbOrTx, userId: number, userTestId: number) {
+  const [row] = await db
+    .select({
+      subjectId: userTests.subjectId,
+      type: userTests.type,
+      mode: userTests.mode,
+      status: userTests.status,
+      correct: userTests.totalCorrect,
+      incorrect: userTests.totalIncorrect,
+      unanswered: userTests.totalUnanswered,
+    })
+    .from(userTests)
+    .where(and(eq(userTests.id, userTestId), eq(userTests.userId, userId)));
+  return row;
+}
+
+/** The themes of a sent attempt's scored questions (its per-theme counts; pilots are not in them). */
+export async function attemptThemeIds(db: DbOrTx, userTestId: number): Promise<number[]> {
+  const rows = await db
+    .select({ themeId: userTestThemes.themeId })
+    .from(userTestThemes)
+    .where(eq(userTestThemes.userTestId, userTestId));
+  return rows.map((row) => row.themeId);
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
+import { IdParams } from '@ensaya/core/contracts/ids';
 import {
+  AttemptComparisonResponse,
   AverageListResponse,
   CorrectByThemeResponse,
   CorrectByTypeResponse,
@@ -234,5 +236,22 @@ export const statisticsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({ data: await stats.dashboard(db, request.user!.id, cache) }),
+  );
+
+  app.get(
+    '/api/user-tests/:id/comparison',
+    {
+      ...ownUser,
+      schema: {
+        tags: ['statistics'],
+        summary:
+          "A sent attempt against every student of its kind: the share below its % correct and each theme's average % (409 while it runs).",
+        params: IdParams,
+        response: { 200: AttemptComparisonResponse, 409: ApiError, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await stats.attemptComparison(db, request.user!.id, request.params.id, cache),
+    }),
   );
 };

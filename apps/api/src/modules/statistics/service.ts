@@ -1,24 +1,27 @@
-import type {
-  CorrectByTheme,
-  CorrectByType,
-  Dashboard,
-  Gauss,
-  GeneralThemeStats,
-  SubjectAverage,
-  SubjectPercentage,
-  SubjectScore,
-  ThemeColumns,
-  ThemeStats,
-  UserSubjectStats,
-  StatsKind,
+import {
+  COMPARISON_MIN_STUDENTS,
+  type AttemptComparison,
+  type CorrectByTheme,
+  type CorrectByType,
+  type Dashboard,
+  type Gauss,
+  type GeneralThemeStats,
+  type SubjectAverage,
+  type SubjectPercentage,
+  type SubjectScore,
+  type ThemeColumns,
+  type ThemeStats,
+  type UserSubjectStats,
+  type StatsKind,
 } from '@ensaya/core/contracts/statistics';
 import {
   bellCurvePoints,
   normalDensity,
+  normalPercentileOf,
   percentage,
   roundTo,
 } from '@ensaya/core/statistics/bell-curve';
-import { MEASURED_KINDS } from '@ensaya/core/statistics/kind';
+import { MEASURED_KINDS, statsKindOf } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { StatisticsReadCache } from './read-cache.ts';
@@ -357,5 +360,44 @@ export async function dashboard(
         average_correct: mean(entry.total_correct_quantity, entry.attempts),
         average_total: mean(entry.total_test_stems, entry.attempts),
       })),
+  };
+}
+
+/**
+ * `api/user-tests/{id}/comparison`: the student's sent attempt against every student of its kind
+ * (the population aggregates, a few shard rows each): the share of students below its % correct,
+ * and each of its themes' average %. 404 for another student's attempt, 409 while it runs.
+ */
+export async function attemptComparison(
+  db: DbOrTx,
+  userId: number,
+  userTestId: number,
+  cache: StatisticsReadCache = NO_CACHE,
+): Promise<AttemptComparison> {
+  const attempt = await repo.ownAttemptTotals(db, userId, userTestId);
+  if (!attempt) throw new AppError(404, 'error.notFound');
+  if (attempt.status !== 'submitted') throw new AppError(409, 'engine.inProgress');
+  const kind = statsKindOf(attempt);
+  const themeIds = await repo.attemptThemeIds(db, userTestId);
+  const [spread, themeTotals] = await Promise.all([
+    studentsSpread(db, attempt.subjectId, kind, cache),
+    repo.generalThemeTotals(db, themeIds, kind),
+  ]);
+  const own = percentage(attempt.correct, attempt.correct + attempt.incorrect + attempt.unanswered);
+  const averages = new Map(themeTotals.map((row) => [row.themeId, row.averagePercentage]));
+  return {
+    user_test_id: userTestId,
+    students: spread.students,
+    percentile:
+      spread.students < COMPARISON_MIN_STUDENTS
+        ? null
+        : Math.round(normalPercentileOf(own, spread.mean, spread.standardDeviation)),
+    themes: themeIds.map((themeId) => {
+      const average = averages.get(themeId);
+      return {
+        theme_id: themeId,
+        average_percentage: average === undefined ? null : roundTo(average, 2),
+      };
+    }),
   };
 }

@@ -62,6 +62,35 @@ function ResultTag({ passed }: { passed: boolean | null }) {
   return passed ? <Tag color="green">{t('passed')}</Tag> : <Tag color="red">{t('failed')}</Tag>;
 }
 
+/**
+ * The score column: a mock exam's grade; a practice's % correct (its score is 0 by the spec, and
+ * "0" read as a failure).
+ */
+function ScoreCell({ row }: { row: HistoryRow }) {
+  const { t, i18n } = useTranslation(HISTORY_NAMESPACE);
+  if (row.type === 'official') return <>{row.score}</>;
+  const share =
+    row.total_test_stems > 0 ? (row.total_correct_choices * 100) / row.total_test_stems : 0;
+  return (
+    <>
+      {t('percentage', {
+        value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(share),
+      })}
+    </>
+  );
+}
+
+/** The questions: a PAES mock exam's scored ones, and its unscored pilots said apart. */
+function TotalCell({ row }: { row: HistoryRow }) {
+  const { t } = useTranslation(HISTORY_NAMESPACE);
+  if (row.pilot_count === 0) return <>{row.total_test_stems}</>;
+  return (
+    <span title={t('pilotsHelp', { count: row.pilot_count })}>
+      {t('totalWithPilots', { total: row.total_test_stems, pilots: row.pilot_count })}
+    </span>
+  );
+}
+
 /** The kind of attempt, with the elective module of a Ciencias mock exam. */
 export function modeLabel(row: Pick<HistoryRow, 'mode' | 'elective_name'>, mode: string): string {
   return row.elective_name ? `${mode} · ${row.elective_name}` : mode;
@@ -99,12 +128,19 @@ function HistoryGrid({
       dataIndex: 'fecha',
       render: (value: string) => formatDateTime(value),
     },
-    { ...sortable('score'), title: t('columns.score'), dataIndex: 'score', align: 'right' },
+    {
+      ...sortable('score'),
+      title: t('columns.score'),
+      dataIndex: 'score',
+      align: 'right',
+      render: (_: unknown, row: HistoryRow) => <ScoreCell row={row} />,
+    },
     {
       ...sortable('total'),
       title: t('columns.total'),
       dataIndex: 'total_test_stems',
       align: 'right',
+      render: (_: unknown, row: HistoryRow) => <TotalCell row={row} />,
     },
     {
       ...sortable('correct'),
@@ -254,7 +290,9 @@ function HistoryCards({
                     </div>
                     <div>
                       <dt>{t('columns.score')}</dt>
-                      <dd>{row.score}</dd>
+                      <dd>
+                        <ScoreCell row={row} />
+                      </dd>
                     </div>
                     <div>
                       <dt>{t('columns.correct')}</dt>
@@ -263,6 +301,7 @@ function HistoryCards({
                           correct: row.total_correct_choices,
                           total: row.total_test_stems,
                         })}
+                        {row.pilot_count > 0 && ` ${t('plusPilots', { count: row.pilot_count })}`}
                       </dd>
                     </div>
                     <div>

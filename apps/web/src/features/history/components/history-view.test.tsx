@@ -76,6 +76,41 @@ describe('history', () => {
     expect(formatDateTime('2026-03-11T23:30:00.000Z')).toMatch(/^\d\d\/03\/2026 \d\d:30$/);
     expect(within(rows[0]!).getByText('Aprobado')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Práctica')).toBeInTheDocument();
+    // A practice's score is 0 by the spec: the column shows its % correct instead.
+    expect(within(rows[0]!).getByText('60 %')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('0')).not.toBeInTheDocument();
+  });
+
+  it('shows a mock exam’s grade and its pilot questions apart, so the numbers add up', async () => {
+    storeControl();
+    historyApi({
+      handlers: {
+        'GET /api/subjects/7/user-tests': () => ({
+          status: 200,
+          body: {
+            data: [
+              historyRow(1, {
+                type: 'official',
+                mode: 'mock_exam',
+                score: 612,
+                min_passed: null,
+                total_test_stems: 75,
+                total_correct_choices: 50,
+                pilot_count: 5,
+              }),
+            ],
+            meta: { page: 1, per_page: 10, total: 1 },
+          },
+        }),
+      },
+    });
+    renderApp('/historico/ensayo');
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(within(row).getByText('612')).toBeInTheDocument();
+    expect(within(row).getByText('75 + 5 piloto')).toHaveAttribute(
+      'title',
+      '5 preguntas piloto no puntuadas, como en la PAES real',
+    );
   });
 
   it('switches between practice tests, mock exams and drills, each at its own address', async () => {

@@ -37,21 +37,24 @@ describe('result page', () => {
     await screen.findByRole('heading', { name: 'Resultado' });
     // Started 23:50 UTC on the 4th: the date is the UTC one, not the local one.
     expect(fact('Fecha')).toBe('04/03/2026');
-    expect(fact('Puntaje')).toBe('34');
-    expect(fact('Tiempo')).toBe('00:41:05');
+    // Class B: the points large, out of 38 (35 questions and 3 specials), and by how much it passed.
+    expect(document.querySelector('.result__score')).toHaveTextContent('34 de 38 puntos');
+    expect(fact('Tiempo usado')).toBe('00:41:05');
     expect(fact('Preguntas')).toBe('35');
     expect(fact('Correctas')).toBe('31');
     expect(fact('Incorrectas')).toBe('3');
     expect(fact('Omitidas')).toBe('1');
     expect(screen.getByText('Aprobado')).toBeInTheDocument();
-    expect(screen.getByText('Obtuviste 34 puntos; se aprueba con 33.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Obtuviste 34 puntos: 1 sobre el mínimo de 33 para aprobar.'),
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: 'Gráfico: 31 correctas, 3 incorrectas y 1 omitidas' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Preguntas especiales .*: 4, 17, 30/)).toBeInTheDocument();
   });
 
-  it('fails a practice test below 50 % and takes the attempt from the control context', async () => {
+  it('shows a practice as its percentage, never a score of 0, and its 50 % line kindly', async () => {
     storeControl({ userTestId: 56 });
     resultApi({
       'GET /api/user-tests/56/result': () => ({
@@ -77,12 +80,15 @@ describe('result page', () => {
     });
     renderApp('/resultado');
 
-    expect(await screen.findByText('Reprobado')).toBeInTheDocument();
+    expect(await screen.findByText('Todavía no llegas al 50 %')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Respondiste bien el 40 % de las preguntas; una práctica se aprueba con el 50 %.',
+        'Respondiste bien el 40 % de las preguntas. Una práctica se aprueba con el 50 % o más: revisa tus errores y vuelve a intentarlo.',
       ),
     ).toBeInTheDocument();
+    expect(document.querySelector('.result__score')).toHaveTextContent('40 % 4 de 10 correctas');
+    expect(screen.queryByText('Puntaje')).not.toBeInTheDocument();
+    expect(screen.queryByText('Reprobado')).not.toBeInTheDocument();
     expect(fact('Correctas')).toBe('4');
     expect(screen.queryByText(/Preguntas especiales/)).not.toBeInTheDocument();
   });
@@ -96,7 +102,9 @@ describe('result page', () => {
       }),
     });
     const { user, pathname } = renderApp('/resultado?id=55');
-    expect(await screen.findByText('You scored 1 point; the pass mark is 33.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You were 32 points short: you scored 1 and the pass mark is 33.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Review your answers' }));
     expect(pathname()).toBe('/revisar');
   });
@@ -158,5 +166,107 @@ describe('result page', () => {
     const outcome = await screen.findByText('Aprobado');
     expect(within(outcome.closest('.result')!).getByText(/Examen teórico clase B/)).toBeVisible();
     expect(pathname()).toBe('/resultado');
+  });
+
+  it('a PAES mock exam: the totals add up with the pilots said apart, where the student stands, each theme against the average and a one-tap practice of the weakest', async () => {
+    const paes = {
+      ...result,
+      subject_id: 3,
+      subject_name: 'Competencia Matemática M1',
+      score: 420,
+      passed: null,
+      approval_grade: 458,
+      approval_rule: 'application_average' as const,
+      application_average: 387,
+      total: 60,
+      pilot_count: 5,
+      correct: 30,
+      incorrect: 25,
+      unanswered: 5,
+      percentage: 50,
+      special_numbers: [],
+      themes: [
+        { theme_id: 31, name: 'Números', correct: 12, incorrect: 3, unanswered: 0 },
+        { theme_id: 32, name: 'Álgebra y funciones', correct: 6, incorrect: 14, unanswered: 1 },
+        { theme_id: 33, name: 'Geometría', correct: 6, incorrect: 5, unanswered: 1 },
+        {
+          theme_id: 34,
+          name: 'Probabilidad y estadística',
+          correct: 6,
+          incorrect: 3,
+          unanswered: 3,
+        },
+      ],
+    };
+    const { requests } = resultApi({
+      'GET /api/user-tests/55/result': () => ({ status: 200, body: { data: paes } }),
+      'GET /api/user-tests/55/comparison': () => ({
+        status: 200,
+        body: {
+          data: {
+            user_test_id: 55,
+            students: 240,
+            percentile: 38,
+            themes: [
+              { theme_id: 31, average_percentage: 61.2 },
+              { theme_id: 32, average_percentage: 47.5 },
+              { theme_id: 33, average_percentage: null },
+              { theme_id: 34, average_percentage: 52 },
+            ],
+          },
+        },
+      }),
+      'POST /api/user-tests': () => ({ status: 201, body: { data: makeAttempt(15, { id: 77 }) } }),
+    });
+    const { user } = renderApp('/resultado?id=55');
+
+    expect(
+      await screen.findByText('Te faltan 71 puntos en el promedio CL + M1 para postular'),
+    ).toBeInTheDocument();
+    expect(document.querySelector('.result__score')).toHaveTextContent('420 puntos PAES');
+    expect(fact('Preguntas')).toBe('60 + 5 piloto');
+    expect(Number(fact('Correctas')) + Number(fact('Incorrectas')) + Number(fact('Omitidas'))).toBe(
+      60,
+    );
+    expect(screen.getByText(/5 piloto, que no se puntúan/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Te fue mejor que al 38 % de los estudiantes que han rendido esta prueba en Ensaya.',
+      ),
+    ).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    const row = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
+    expect(row('Números')).toHaveTextContent('12 de 15');
+    expect(row('Números')).toHaveTextContent('61 %');
+    expect(row('Geometría')).toHaveTextContent('—');
+
+    // The weakest: Álgebra (6/21), Geometría (6/12), Probabilidad (6/12, fewer misses... equal: order).
+    const next = screen.getByRole('region', { name: 'Qué practicar ahora' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Álgebra y funciones', 'Geometría', 'Probabilidad y estadística']);
+    await user.click(
+      within(next).getByRole('button', { name: 'Practicar estos ejes (15 preguntas)' }),
+    );
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.method === 'POST' && r.path === '/api/user-tests')?.body,
+      ).toEqual({
+        subject_id: 3,
+        mode: 'practice',
+        selection: {
+          value: 4,
+          themes: [
+            { theme_id: 32, quantity: 5 },
+            { theme_id: 33, quantity: 5 },
+            { theme_id: 34, quantity: 5 },
+          ],
+        },
+        random_question: true,
+      }),
+    );
   });
 });
