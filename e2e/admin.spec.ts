@@ -6,8 +6,13 @@ import { logIn } from './support/session.ts';
 
 /** Picks an option of the Ant Design select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+  const item = page.locator(`.ant-select-item-option[title="${option}"]`);
+  // The form renders again when its lists arrive, which closes a dropdown opened before: open it
+  // again until the option can be clicked.
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('combobox', { name: label }).click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test.describe('back office', () => {

@@ -284,6 +284,8 @@ test.describe('test engine', () => {
     await page.getByRole('button', { name: 'Comenzar ensayo' }).click();
     await expect(page).toHaveURL(/\/test\/ensayo\?id=\d+$/);
     await continueInstructions(page);
+    // The questions load after Continue (the content is readable only once the clock runs).
+    await expect(statusRows(page).first()).toBeVisible();
     const total = await statusRows(page).count();
     expect(total).toBeGreaterThan(10);
     await expect(page.getByRole('banner').getByRole('link')).toHaveCount(0);

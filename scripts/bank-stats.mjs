@@ -23,6 +23,18 @@ const files = readdirSync(dir)
 
 const rows = [];
 const themeRows = [];
+const textRows = [];
+/** Words of an HTML fragment: tags, entities, TeX delimiters and paragraph numbers left out. */
+const words = (html) =>
+  String(html)
+    .replace(/<svg[\s\S]*?<\/svg>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z]+;/gi, ' ')
+    .replace(/\[\d+\]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/** The common themes (Ciencias: not an elective module). */
+const isElective = (theme) => /^Electivo /.test(theme);
 const banks = [];
 for (const name of files) {
   const bank = parse(readFileSync(path.join(dir, name), 'utf8'));
@@ -45,6 +57,24 @@ for (const name of files) {
     new Set(questions.map((question) => question.kind).filter(Boolean)).size,
     questions.filter(figure).length,
     questions.length ? `${Math.round((100 * built) / questions.length)} %` : '0 %',
+  ]);
+  // Texts and sources with their length, and the share of questions built on one (issue 26).
+  const lengths = [...contexts.values()].map(words).sort((a, b) => a - b);
+  const used = new Set(questions.map((question) => question.context).filter(Boolean));
+  const common = questions.filter((question) => !isElective(question.theme ?? ''));
+  const commonBuilt = common.filter(
+    (question) => question.context || /<(table|svg|blockquote|figure)\b/i.test(texts(question)),
+  ).length;
+  textRows.push([
+    bank.subject?.name ?? name,
+    used.size,
+    lengths.length ? `${lengths[0]}–${lengths.at(-1)}` : '–',
+    lengths.length ? lengths[Math.floor(lengths.length / 2)] : '–',
+    lengths.filter((length) => length >= 600).length,
+    lengths.filter((length) => length >= 120 && length <= 400).length,
+    common.length < questions.length && common.length
+      ? `${Math.round((100 * commonBuilt) / common.length)} % of ${common.length}`
+      : '–',
   ]);
   const perTheme = new Map();
   for (const question of questions)
@@ -77,6 +107,21 @@ console.log(
 );
 console.log();
 console.log(table(['subject', 'theme', 'questions'], themeRows));
+console.log();
+console.log(
+  table(
+    [
+      'subject',
+      'texts/sources used',
+      'words (min–max)',
+      'median words',
+      'of 600+ words',
+      'of 120–400 words',
+      'common module on data/experiment/model',
+    ],
+    textRows,
+  ),
+);
 
 // --- difficulty and clone families --------------------------------------------------------------
 

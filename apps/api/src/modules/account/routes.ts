@@ -116,7 +116,8 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/api/email/change/:id/:hash',
     {
-      config: { access: 'public' },
+      // The signed link is a key: the log writes the route, not the hash.
+      config: { access: 'public', logRoute: true },
       schema: {
         tags: ['account'],
         summary:
