@@ -62,6 +62,14 @@ for (const name of files) {
   const lengths = [...contexts.values()].map(words).sort((a, b) => a - b);
   const used = new Set(questions.map((question) => question.context).filter(Boolean));
   const common = questions.filter((question) => !isElective(question.theme ?? ''));
+  // In a context as the review counted it (issue 26): a shared text, table or figure, or a
+  // statement of 25 words or more (a situation), TeX counted as one word.
+  const situated = questions.filter(
+    (question) =>
+      question.context ||
+      /<(table|svg|figure)\b/i.test(question.statement ?? '') ||
+      words(String(question.statement ?? '').replace(/\\\(.*?\\\)/g, ' x ')) >= 25,
+  ).length;
   const commonBuilt = common.filter(
     (question) => question.context || /<(table|svg|blockquote|figure)\b/i.test(texts(question)),
   ).length;
@@ -75,6 +83,7 @@ for (const name of files) {
     common.length < questions.length && common.length
       ? `${Math.round((100 * commonBuilt) / common.length)} % of ${common.length}`
       : '–',
+    questions.length ? `${Math.round((100 * situated) / questions.length)} %` : '–',
   ]);
   const perTheme = new Map();
   for (const question of questions)
@@ -118,6 +127,7 @@ console.log(
       'of 600+ words',
       'of 120–400 words',
       'common module on data/experiment/model',
+      'in a context or a situation (25+ words)',
     ],
     textRows,
   ),
