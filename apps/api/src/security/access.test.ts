@@ -295,6 +295,9 @@ const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> 
   'POST /api/user-tests/:id/submit': (a) => ({ url: `/api/user-tests/${a.attemptId}/submit` }),
   'POST /api/user-tests/:id/begin': (a) => ({ url: `/api/user-tests/${a.attemptId}/begin` }),
   'GET /api/user-tests/:id/result': (a) => ({ url: `/api/user-tests/${a.attemptId}/result` }),
+  'GET /api/user-tests/:id/comparison': (a) => ({
+    url: `/api/user-tests/${a.attemptId}/comparison`,
+  }),
   'POST /api/user-tests/:id/leave': (a) => ({ url: `/api/user-tests/${a.attemptId}/leave` }),
   'DELETE /api/user-tests/:id': (a) => ({ url: `/api/user-tests/${a.attemptId}` }),
   'DELETE /api/user-tests': (a) => ({
