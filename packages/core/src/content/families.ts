@@ -52,12 +52,18 @@ const FIRST_NAMES = new Set(
   ).split(' '),
 );
 
+/** The entities the bank writes, decoded; any other entity becomes a space. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&[a-z#0-9]+;/gi, (entity) => ENTITIES[entity.toLowerCase()] ?? ' ');
+}
+
 /** Visible text of an HTML fragment: tags dropped, entities decoded, figures read by their text. */
 function visibleText(html: string): string {
-  return html
-    .replace(/<svg\b[^>]*?\baria-label\s*=\s*"([^"]*)"[^>]*>[\s\S]*?<\/svg>/gi, ' $1 ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, (entity) => ENTITIES[entity.toLowerCase()] ?? ' ');
+  return decodeEntities(
+    html
+      .replace(/<svg\b[^>]*?\baria-label\s*=\s*"([^"]*)"[^>]*>[\s\S]*?<\/svg>/gi, ' $1 ')
+      .replace(/<[^>]*>/g, ' '),
+  );
 }
 
 /**

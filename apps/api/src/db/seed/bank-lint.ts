@@ -5,7 +5,7 @@
 // numbers or names) not in the list of known families, missing solutions, kinds, difficulties and
 // figure text alternatives. Pure functions; `bank-lint.test.ts` runs it on every file and
 // `bank-lint-cli.ts` prints its findings for authors (`npm run lint:bank`).
-import { cloneFamilies, familyName } from '@ensaya/core/content/families';
+import { cloneFamilies, decodeEntities, familyName } from '@ensaya/core/content/families';
 import { isDifficulty } from '@ensaya/core/engine/difficulty';
 
 /** A question as written in a bank file (the authoring defaults of the import format). */
@@ -39,22 +39,9 @@ export type LintProblem = {
   message: string;
 };
 
-const ENTITIES: Record<string, string> = {
-  '&nbsp;': ' ',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&thinsp;': ' ',
-  '&minus;': '-',
-};
-
 /** Visible text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, (entity) => ENTITIES[entity.toLowerCase()] ?? ' ')
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }
