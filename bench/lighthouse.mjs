@@ -1,6 +1,6 @@
 // Lighthouse mobile performance of the pages a student meets first (issue 14, item 6: >= 95 each):
-// `/login` signed out, `/dashboard`, the statistics of a subject, `/materias` and a running mock
-// exam. `npm run bench:lighthouse`.
+// `/login` signed out, `/dashboard`, the statistics of a subject, `/materias`, the account
+// (`/cuenta/editar`, issue 27) and a running mock exam. `npm run bench:lighthouse`.
 //
 // It builds the web app (or takes WEB_DIST_DIR), starts the server as `npm start` would, in
 // production mode, on a fresh embedded database with the demo seed, signs in as the demo student
@@ -10,7 +10,8 @@
 // downloaded at run time.
 //
 // Environment: LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_PAGES (comma-separated names, default all),
-// WEB_DIST_DIR (skip the build), LIGHTHOUSE_PORT (default: a free port), LIGHTHOUSE_REPORT_DIR
+// LIGHTHOUSE_ORIGIN (a server already started with the demo seed, e.g. http://127.0.0.1:3216: no
+// build and no server of its own), WEB_DIST_DIR (skip the build), LIGHTHOUSE_PORT (default: a free port), LIGHTHOUSE_REPORT_DIR
 // (write each median run's JSON report there), CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,20 +51,23 @@ if (reportDir) mkdirSync(reportDir, { recursive: true });
 const dist = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : path.join(ROOT, 'apps/web/dist');
-if (!process.env.WEB_DIST_DIR) {
+const external = process.env.LIGHTHOUSE_ORIGIN;
+if (!process.env.WEB_DIST_DIR && !external) {
   console.log('building the web app…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = Number(process.env.LIGHTHOUSE_PORT ?? (await freePort()));
-const origin = `http://127.0.0.1:${port}`;
+const port = external
+  ? Number(new URL(external).port)
+  : Number(process.env.LIGHTHOUSE_PORT ?? (await freePort()));
+const origin = external ? new URL(external).origin : `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ensaya-lighthouse-'));
 let server;
 let chrome;
 let browser;
 try {
-  server = await startServer();
+  if (!external) server = await startServer();
   const session = await signIn();
   const { subjectId, attemptPath } = await startMockExam(session);
 
@@ -72,6 +76,7 @@ try {
     { name: 'dashboard', path: '/dashboard', signedIn: true },
     { name: 'statistics', path: `/estadistica?subject_id=${subjectId}`, signedIn: true },
     { name: 'subjects', path: '/materias', signedIn: true },
+    { name: 'account', path: '/cuenta/editar', signedIn: true },
     { name: 'test', path: attemptPath, signedIn: true },
   ];
   const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());

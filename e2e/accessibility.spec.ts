@@ -41,7 +41,7 @@ async function expectNoSeriousViolations(page: Page, name: string) {
 
 /** The admin finds the student in the back office and gives them `label` of extra time. */
 async function grantExtraTime(page: Page, email: string, label: string) {
-  await logIn(page, 'admin@ensaya.cl');
+  await logIn(page, 'admin@ensaya.cl', { landing: /\/admin\/questions$/ });
   await page.goto('/admin/users');
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(email);
   await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
@@ -79,6 +79,7 @@ test('extra time from the back office, reading settings, the keyboard, and axe o
     .getByRole('button', { name: 'Rendir pruebas' })
     .click();
   await expect(page).toHaveURL(/\/temas$/);
+  await page.getByText('Personalizar', { exact: true }).click();
   await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
   await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill('3');
   await page.getByRole('switch', { name: 'Temporizador' }).click();

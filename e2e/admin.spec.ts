@@ -19,10 +19,12 @@ test.describe('back office', () => {
   test('the admin writes a question with a formula, previews it, saves it and finds it', async ({
     page,
   }) => {
+    // A login, the back office's chunk and a form with three lists: near 30 s on a busy machine.
+    test.setTimeout(60_000);
     const marker = `Prueba e2e ${Date.now()}`;
     const statement = `<p>${marker}: ¿Cuánto es \\(\\frac{1}{2}+\\frac{1}{4}\\)?</p>`;
 
-    await logIn(page, 'admin@ensaya.cl');
+    await logIn(page, 'admin@ensaya.cl', { landing: /\/admin\/questions$/ });
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/questions$/);
     await expect(page.getByRole('heading', { name: 'Preguntas', level: 1 })).toBeVisible();

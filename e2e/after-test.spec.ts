@@ -186,7 +186,7 @@ test('a wrong-answers drill is listed and counted apart from practice tests', as
   await expect(page.getByRole('heading', { name: 'Historial de repasos' })).toBeVisible();
   const rows = page.locator('.history-table tbody tr.ant-table-row');
   await expect(rows).toHaveCount(Math.min(drillsBefore.attempts + 1, 10));
-  await expect(rows.first()).toContainText('Preguntas incorrectas');
+  await expect(rows.first()).toContainText('Preguntas que fallaste');
 
   // The statistics show drills as their own kind.
   await page.goto(`/estadistica?subject_id=${id}`);
@@ -276,6 +276,8 @@ test('the result links to its review, lists special questions only for a class B
 test('administrators reach the back office from the header; students do not see it', async ({
   page,
 }) => {
+  // Two logins and the back office twice, at two widths: more than 30 s on a busy machine.
+  test.setTimeout(60_000);
   await logIn(page, 'estudiante@ensaya.cl', { settle: true });
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByRole('menuitem', { name: 'Mi perfil' })).toBeVisible();
@@ -283,7 +285,9 @@ test('administrators reach the back office from the header; students do not see 
   await page.keyboard.press('Escape');
 
   await page.context().clearCookies();
-  await logIn(page, 'admin@ensaya.cl', { settle: true });
+  // An administrator lands on the back office; the student pages' menu still leads back to it.
+  await logIn(page, 'admin@ensaya.cl', { landing: /\/admin\/questions$/, settle: true });
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Administración' }).click();
   await expect(page).toHaveURL(/\/admin/);

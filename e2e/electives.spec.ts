@@ -52,6 +52,8 @@ test('a Ciencias mock exam with an elective, through to its result, on a phone',
   const startButton = card.getByRole('button', { name: 'Comenzar ensayo' });
   await expect(startButton).toBeDisabled();
   await electives.getByRole('radio', { name: 'Física', exact: true }).check();
+  // The themes are one tap away under the exam's description (issue 27).
+  await card.getByText('Ver los temas del ensayo').click();
   await expect(card.getByRole('row', { name: /Electivo Física/ })).toBeVisible();
   await expect(card.getByRole('row', { name: /Electivo Química/ })).toHaveCount(0);
   await shot(page, 'elective-setup-390');

@@ -171,7 +171,7 @@ test('the statistics page charts a subject with the numbers of the statistics ca
   await drawCharts(page);
   await expect(page.locator('.chart-card [data-chart] svg')).toHaveCount(4);
   await expect(
-    page.getByRole('button', { name: 'Repasar mis preguntas incorrectas' }),
+    page.getByRole('button', { name: 'Preguntas que fallaste', exact: true }),
   ).toBeVisible();
 });
 
@@ -318,7 +318,7 @@ test('the own wrong answers button starts a wrong-answers test', async ({ page }
   const started = page.waitForResponse(
     (r) => r.url().endsWith('/api/user-tests') && r.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'Repasar mis preguntas incorrectas' }).click();
+  await page.getByRole('button', { name: 'Preguntas que fallaste', exact: true }).click();
   const response = await started;
   expect(response.status()).toBe(201);
   expect(response.request().postDataJSON()).toMatchObject({

@@ -38,7 +38,7 @@ async function countedList(page: Page): Promise<ItemAnalysisList> {
 test('an author finds the flagged questions of M1 and opens one', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, 'admin@ensaya.cl', { landing: /\/(dashboard|admin)/ });
+  await logIn(page, 'admin@ensaya.cl', { landing: /\/admin/ });
   const flagged = await countedList(page);
 
   await page.goto('/admin/item-analysis');

@@ -357,6 +357,10 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Configurar prueba' })).toBeVisible();
     await checkLayout(page, 'test setup (themes) of class B');
 
+    // The spec's four ways and switches, under "Personalizar" (closed at first).
+    await page.getByText('Personalizar', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Comenzar', exact: true })).toBeVisible();
+    await checkLayout(page, 'test setup: Personalizar open');
     await page.getByRole('button', { name: 'Comenzar', exact: true }).click();
     await expect(page).toHaveURL(/\/test\?id=\d+$/);
     const instructions = page.getByRole('dialog', { name: 'Instrucciones' });

@@ -61,7 +61,7 @@ test.describe('one register', () => {
     await page.goto('/login');
     await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await expect(page.getByText('¡Por favor ingresa tu correo electrónico!')).toBeVisible();
+    await expect(page.getByText('Ingresa tu correo electrónico.')).toBeVisible();
     await expect(page.getByText(/ingrese|complete los/)).toHaveCount(0);
   });
 

@@ -83,8 +83,12 @@ test('wrong answers come back in a review session that reschedules them', async 
 
   // The dashboard says so, and offers the subject's review.
   await page.goto('/dashboard');
-  const queue = page.getByRole('region', { name: 'Repaso espaciado' });
-  await expect(queue.getByText(`${SUBJECT}: ${due} preguntas`)).toBeVisible();
+  // One "Repasar hoy" card (issue 27): the total and a link per subject.
+  const queue = page.getByRole('region', { name: 'Repasar hoy' });
+  const subjectLink = queue.getByRole('link', {
+    name: new RegExp(`^${SUBJECT}: ${due} preguntas`),
+  });
+  await expect(subjectLink).toBeVisible();
   await expect(queue.getByText(/preguntas? para repasar hoy$/)).toBeVisible();
   if (takeScreenshots) {
     await queue.scrollIntoViewIfNeeded();
@@ -95,14 +99,14 @@ test('wrong answers come back in a review session that reschedules them', async 
   await page.goto('/materias');
   const card = page.getByRole('article', { name: SUBJECT, exact: true });
   await expect(card.getByText(`${due} preguntas para repasar hoy`)).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Repasar ahora' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Repasar hoy' })).toBeVisible();
 
   // The review session, from the dashboard: the questions due, each answered from its key.
   await page.goto('/dashboard');
   const started = page.waitForResponse(
     (r) => r.url().endsWith('/api/user-tests') && r.request().method() === 'POST',
   );
-  await queue.getByRole('button', { name: `Repasar ${SUBJECT}` }).click();
+  await subjectLink.click();
   const response = await started;
   expect(response.status(), await response.text()).toBe(201);
   expect(response.request().postDataJSON()).toMatchObject({
@@ -118,6 +122,8 @@ test('wrong answers come back in a review session that reschedules them', async 
   const instructions = page.getByRole('dialog', { name: 'Instrucciones' });
   await instructions.getByRole('button', { name: 'Continuar' }).click();
   await expect(instructions).toBeHidden();
+  // Named as the spaced review, not as the wrong-answers drill.
+  await expect(page.getByRole('heading', { name: 'Repaso espaciado' })).toBeVisible();
 
   // Answered right through the API (the runner's own suite covers clicking), sent from the page.
   const headers = await csrfHeaders(page.request, page);

@@ -24,6 +24,7 @@ async function startPractice(
     .getByRole('button', { name: 'Rendir pruebas' })
     .click();
   await expect(page).toHaveURL(/\/temas$/);
+  await page.getByText('Personalizar', { exact: true }).click();
   await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
   await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill(String(count));
   if (minutes !== undefined) {
@@ -229,14 +230,24 @@ test.describe('taking a test', () => {
     );
     expect(outline).not.toBe('none');
 
-    // On phones the palette wraps: no sideways scroll at 360 px.
+    // On phones the palette opens as a sheet from the status line (issue 27) and wraps: no
+    // sideways scroll at 360 px.
     for (const width of [360, 390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
+      const sheet = page.getByRole('dialog', { name: 'Preguntas' });
+      if (width < 840) {
+        await page.locator('.test-page__bar').getByRole('button', { name: 'Preguntas' }).click();
+        await expect(sheet).toBeVisible();
+      }
       await expect(paletteItem(page, 4)).toBeVisible();
       expect(await hasHorizontalScroll(page), `${width} px`).toBe(false);
       if (SCREENSHOTS) {
         await page.locator('.palette').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENSHOTS}/palette-${width}-es.png`, fullPage: true });
+      }
+      if (width < 840) {
+        await page.keyboard.press('Escape');
+        await expect(sheet).toBeHidden();
       }
     }
     await page.getByRole('button', { name: 'Cambiar idioma' }).click();

@@ -44,6 +44,7 @@ test('a running test on a 390 px phone', async ({ page }) => {
     .getByRole('article', { name: 'Competencia Matemática M1', exact: true })
     .getByRole('button', { name: 'Rendir pruebas' })
     .click();
+  await page.getByText('Personalizar', { exact: true }).click();
   await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
   await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill('10');
   await page.getByRole('button', { name: 'Comenzar', exact: true }).click();

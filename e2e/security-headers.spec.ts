@@ -275,6 +275,7 @@ test('the pages the server renders: the sandbox card page, the dev mailbox and t
 
   const docs = await page.goto('/api/docs');
   expect(docs!.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByText('Ensaya API').first()).toBeVisible();
+  // Swagger UI parses the whole document in the page: seconds on a busy machine.
+  await expect(page.getByText('Ensaya API').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 });

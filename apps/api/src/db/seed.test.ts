@@ -8,6 +8,7 @@ import {
   contexts,
   countries,
   gradeTables,
+  invoices,
   packageSubjects,
   packages,
   periodThemes,
@@ -22,6 +23,7 @@ import {
   themes,
   towns,
   users,
+  userSubscriptions,
 } from './schema/index.ts';
 import { loadDemoBank } from './seed/bank-files.ts';
 import { DEMRE_2023_REFERENCE } from './seed/grade-tables.ts';
@@ -290,6 +292,44 @@ describe('seedDatabase with demo data', () => {
     expect(await db.$count(packageSubjects, eq(packageSubjects.packageId, duo!.id))).toBe(5);
     const [paes] = await db.select().from(standardTests).where(eq(standardTests.id, 1));
     expect(paes).toMatchObject({ code: 'paes', maxSubjects: 5 });
+  });
+
+  it('gives every package and subject its English texts (issue 27, item 12)', async () => {
+    const packs = await db.select().from(packages);
+    expect(packs.length).toBeGreaterThan(0);
+    for (const pack of packs) {
+      expect(pack.nameEn?.trim(), pack.name).toBeTruthy();
+      expect(pack.descriptionEn?.trim(), pack.name).toBeTruthy();
+      expect(pack.descriptionEn).not.toBe(pack.description);
+    }
+    expect(packs.find((pack) => pack.name === 'PAES Mensual')?.nameEn).toBe('PAES Monthly');
+    const subjectRows = await db.select().from(subjects);
+    for (const subject of subjectRows) {
+      expect(subject.descriptionEn?.trim(), subject.name).toBeTruthy();
+      expect(subject.descriptionEn).not.toBe(subject.description);
+    }
+  });
+
+  it('gives the demo student the paid boletas of the subscriptions it holds', async () => {
+    const [student] = await db.select().from(users).where(eq(users.email, 'estudiante@ensaya.cl'));
+    const held = await db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.userId, student!.id));
+    expect(held.length).toBeGreaterThan(0);
+    const paid = await db.select().from(invoices).where(eq(invoices.userId, student!.id));
+    expect(paid).toHaveLength(held.length);
+    for (const subscription of held) {
+      const invoice = paid.find((row) => row.userSubscriptionId === subscription.id);
+      expect(invoice).toMatchObject({
+        status: 'paid',
+        total: subscription.total,
+        net: subscription.priceNet,
+        vat: subscription.vat,
+      });
+      expect(invoice!.number).toMatch(/^ENS-\d{4}-\d{6}$/);
+      expect(invoice!.paidAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it('loads the demo bank per subject, numbered, with every key and solution', async () => {

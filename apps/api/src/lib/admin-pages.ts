@@ -19,3 +19,7 @@ export function pageOf<S extends string>(query: AdminPageQuery<S>) {
 export function pageMeta(query: AdminPageQuery<string>, total: number) {
   return { page: query.page, per_page: query.per_page, total };
 }
+
+/** An optional English text of the back office: blank stores null, so the Spanish one shows. */
+export const optionalText = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() ? value.trim() : null;

@@ -293,6 +293,13 @@ const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> 
     payload: { stems: [{ position: 1, choices: [], mark: true, seq: 99 }] },
   }),
   'POST /api/user-tests/:id/submit': (a) => ({ url: `/api/user-tests/${a.attemptId}/submit` }),
+  'GET /api/user-tests/:id/annotations': (a) => ({
+    url: `/api/user-tests/${a.attemptId}/annotations`,
+  }),
+  'PUT /api/user-tests/:id/annotations': (a) => ({
+    url: `/api/user-tests/${a.attemptId}/annotations`,
+    payload: { seq: 5, strikes: [], highlights: [] },
+  }),
   'POST /api/user-tests/:id/begin': (a) => ({ url: `/api/user-tests/${a.attemptId}/begin` }),
   'GET /api/user-tests/:id/result': (a) => ({ url: `/api/user-tests/${a.attemptId}/result` }),
   'GET /api/user-tests/:id/comparison': (a) => ({
@@ -346,6 +353,7 @@ const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> 
 const SHARED_PARAMS = new Set([
   'GET /api/subjects/:id/setup',
   'GET /api/periods/:id',
+  'POST /api/subjects/:id/diagnostic/skip',
   'GET /api/subjects/:id/user-tests',
   'GET /api/packages/:id/user-subscriptions',
 ]);

@@ -4,6 +4,7 @@ import esES from 'antd/es/locale/es_ES';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseLanguage } from '@ensaya/core/i18n/language';
+import { coreMessage } from '../lib/core-message.ts';
 import { readingTokens, useAppliedReading } from '../lib/reading-settings.ts';
 import { ANTD_HASHED, ANTD_TOKEN } from './antd-theme.ts';
 
@@ -42,7 +43,13 @@ const InsideScope = createContext(false);
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
-  const locale = parseLanguage(instance.language) === 'en' ? enUS : esES;
+  const language = parseLanguage(instance.language) === 'en' ? 'en' : 'es';
+  const locale = language === 'en' ? enUS : esES;
+  // Ant Design's own "Por favor ingresa…" never shows: a required field says what every form of
+  // the app says, in the interface language.
+  const required = coreMessage('validation.required');
+  const form = useMemo(() => ({ validateMessages: { required } }), [required]);
+
   const prefersReducedMotion = usePrefersReducedMotion();
   // The student's text size and contrast (issue 16) reach Ant Design's components as tokens.
   const reading = useAppliedReading();
@@ -58,7 +65,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   );
   return (
     <InsideScope.Provider value>
-      <ConfigProvider locale={locale} theme={theme} button={BUTTON_CONFIG}>
+      <ConfigProvider locale={locale} theme={theme} button={BUTTON_CONFIG} form={form}>
         {children}
       </ConfigProvider>
     </InsideScope.Provider>

@@ -2,7 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, pageData } from './lazy-page.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { paths } from './paths.ts';
@@ -12,7 +12,7 @@ import { paths } from './paths.ts';
 const ProtectedLayout = lazyPage(
   () => import('./layouts/protected-layout.tsx'),
   'ProtectedLayout',
-  { usesAntd: false },
+  { usesAntd: false, data: pageData('prefetchLayoutData') },
 );
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'), 'NotFoundPage');
 
@@ -58,10 +58,12 @@ const DashboardPage = lazyPage(
 const ChoosePackagePage = lazyPage(
   () => import('../features/subscriptions/routes/choose-package-page.tsx'),
   'ChoosePackagePage',
+  { data: pageData('prefetchChoosePackageData') },
 );
 const AccountPage = lazyPage(
   () => import('../features/account/routes/account-page.tsx'),
   'AccountPage',
+  { data: pageData('prefetchAccountData') },
 );
 const AddSubscriptionPage = lazyPage(
   () => import('../features/subscriptions/routes/add-subscription-page.tsx'),
@@ -123,7 +125,7 @@ const OfficialTestsPage = lazyPage(
 const StatisticsPage = lazyPage(
   () => import('../features/statistics/routes/statistics-page.tsx'),
   'StatisticsPage',
-  { usesAntd: false },
+  { usesAntd: false, data: pageData('prefetchStatisticsData') },
 );
 const CancelSubscriptionPage = lazyPage(
   () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
@@ -133,7 +135,9 @@ const InvoiceDetailsPage = lazyPage(
   () => import('../features/subscriptions/routes/invoice-details-page.tsx'),
   'InvoiceDetailsPage',
 );
-const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage');
+const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage', {
+  data: pageData('prefetchAdminData'),
+});
 
 /**
  * The route tree. It is rendered with `useRoutes` inside a `<BrowserRouter>` (tests: a

@@ -5,11 +5,14 @@ export function FormField({
   id,
   label,
   error,
+  help,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  /** A hint under the control (`${id}-help`; the control names it in its aria-describedby). */
+  help?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -18,6 +21,11 @@ export function FormField({
         {label}
       </label>
       {children}
+      {help && (
+        <div id={`${id}-help`} className="form-field__help">
+          {help}
+        </div>
+      )}
       {error && (
         <div id={`${id}-error`} className="form-field__error">
           {error}

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CARD_VALIDATION_AMOUNT } from '@ensaya/core/subscriptions/lifecycle';
+import faqEn from '../locales/content/faq.en.json';
+import faqEs from '../locales/content/faq.es.json';
+import supportEn from '../locales/content/support.en.json';
+import supportEs from '../locales/content/support.es.json';
+import termsEn from '../locales/content/terms.en.json';
+import termsEs from '../locales/content/terms.es.json';
 import {
   formatPhone,
   formatTaxId,
@@ -29,7 +36,18 @@ describe('formatDateTime', () => {
 
 describe('formatClp', () => {
   it('shows whole pesos with Chilean separators', () => {
-    expect(formatClp(19990).replace(/\s/g, ' ')).toBe('$19.990');
+    expect(formatClp(19990)).toBe('$19.990');
+  });
+
+  it('writes the card validation charge one way, as the help pages quote it', () => {
+    const charge = formatClp(CARD_VALIDATION_AMOUNT);
+    expect(charge).toBe('$1.784,64');
+    // The FAQ, the terms and the support page say the same amount in both languages.
+    for (const page of [faqEs, faqEn, termsEs, termsEn, supportEs, supportEn]) {
+      const text = JSON.stringify(page);
+      expect(text).toContain(charge);
+      expect(text).not.toMatch(/CLP ?1[.,]?784/);
+    }
   });
 });
 

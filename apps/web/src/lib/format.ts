@@ -1,3 +1,4 @@
+import { formatClp as formatPesos } from '@ensaya/core/subscriptions/pricing';
 import { formatRut, isValidRut } from '@ensaya/core/validation/rut';
 
 /** Chile (ISO 3166 numeric): core's CHILE_COUNTRY_ID, whose module loads Zod (see lib/geography.ts). */
@@ -13,14 +14,13 @@ export function formatDate(value: string | Date): string {
   return `${day}/${month}/${date.getUTCFullYear()}`;
 }
 
-const clp = new Intl.NumberFormat('es-CL', {
-  style: 'currency',
-  currency: 'CLP',
-  maximumFractionDigits: 0,
-});
-
-export function formatClp(amount: number): string {
-  return clp.format(amount);
+/**
+ * Every amount of pesos the app shows goes through here: core's one formatter (`$9.990`, and
+ * `$1.784,64` for an amount with centavos), the same in both languages and in the API's pages and
+ * mails.
+ */
+export function formatClp(amount: number | string): string {
+  return formatPesos(amount);
 }
 
 function firstWord(value: string | null | undefined): string {

@@ -28,6 +28,7 @@ export function subscription(id: number, change: Partial<Subscription> = {}): Su
     package: {
       id: 3,
       name: 'PAES Mensual',
+      name_en: 'PAES Monthly',
       duration: 30,
       price: 9990,
       subjects_quantity: 2,

@@ -35,6 +35,16 @@ export type AccountProfile = z.infer<typeof AccountProfile>;
 export const AccountProfileResponse = z.object({ data: AccountProfile });
 export type AccountProfileResponse = z.infer<typeof AccountProfileResponse>;
 
+/**
+ * `POST api/email/verify/{id}/{hash}` (issue 27): the message, and the profile of the session it
+ * started when this opening verified the address (the link signs in once); null otherwise.
+ */
+export const VerifyEmailSignInResponse = z.object({
+  message: z.string(),
+  data: AccountProfile.nullable(),
+});
+export type VerifyEmailSignInResponse = z.infer<typeof VerifyEmailSignInResponse>;
+
 export const UpdateProfileResponse = z.object({ data: AccountProfile, message: z.string() });
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
 

@@ -77,6 +77,12 @@ export const RegisterRequest = z
       .pipe(z.enum(['es', 'en']))
       .default('es'),
     terms_and_conditions: flag.refine((accepted) => accepted, 'validation.terms'),
+    /**
+     * The package chosen at `/registro/{id}` (issue 27): the verification link carries it, so the
+     * sign-up goes on with it chosen on whatever device the mail is opened. Only a preselection:
+     * the wizard checks it is for sale.
+     */
+    package_id: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .superRefine((value, context) => {
     if (value.password_confirmation !== undefined) {

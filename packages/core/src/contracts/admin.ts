@@ -9,6 +9,8 @@ import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
 const Name = z.string().trim().min(1).max(200);
 const Description = z.string().trim().max(2000).nullable();
+/** An English name: optional, empty (or blank) stores nothing and the Spanish one shows. */
+const NameEn = z.string().trim().max(200).nullable();
 /** Rich text source: HTML with TeX between \( \) or \[ \]. */
 const RichText = z.string().max(50_000);
 
@@ -71,6 +73,7 @@ export const AdminSubject = z.object({
   standard_test_id: Id,
   name: z.string(),
   description: z.string().nullable(),
+  description_en: z.string().nullable(),
   approval_grade: z.number().int(),
   /** What `approval_grade` means: `pass_mark`, `application_average` (PAES CL, M1) or `none`. */
   approval_rule: z.enum(APPROVAL_RULES),
@@ -85,6 +88,7 @@ export const AdminSubjectCreate = z
     standard_test_id: Id,
     name: Name,
     description: Description.optional(),
+    description_en: Description.optional(),
     approval_grade: z.number().int().min(0).max(1000),
     approval_rule: z.enum(APPROVAL_RULES).optional(),
     position: z.number().int().min(0).max(1000).optional(),
@@ -327,6 +331,8 @@ export const AdminPackage = z.object({
   standard_test_id: Id,
   name: z.string(),
   description: z.string().nullable(),
+  name_en: z.string().nullable(),
+  description_en: z.string().nullable(),
   duration_days: z.number().int(),
   /** Whole pesos, VAT included. */
   price_clp: z.number().int(),
@@ -345,6 +351,8 @@ export const AdminPackageCreate = z
     standard_test_id: Id,
     name: Name,
     description: Description.optional(),
+    name_en: NameEn.optional(),
+    description_en: Description.optional(),
     duration_days: z.number().int().min(1).max(3650),
     price_clp: z.number().int().min(0).max(100_000_000),
     subjects_quantity: z.number().int().min(1).max(20),

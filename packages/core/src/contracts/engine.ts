@@ -9,6 +9,13 @@ import {
 import { APPROVAL_RULES } from '../engine/scoring.ts';
 import { ATTEMPT_END_REASONS } from '../engine/timing.ts';
 import { Id } from './ids.ts';
+import { WRONG_ANSWERS_MAX, WRONG_SOURCES } from '../engine/wrong-answers.ts';
+export {
+  WRONG_ANSWERS_MAX,
+  WRONG_ANSWERS_SET,
+  WRONG_SOURCES,
+  type WrongSource,
+} from '../engine/wrong-answers.ts';
 
 // The test engine's API (spec 001; DESIGN.md "Test engine"): subject list, setup, start, answers,
 // submit and result. Shared by the API, which validates and documents with these schemas, and the
@@ -16,7 +23,14 @@ import { Id } from './ids.ts';
 
 export { IdParams } from './ids.ts';
 
-export const TEST_MODES = ['practice', 'mock_exam', 'historical', 'wrong_answers'] as const;
+/** `diagnostic`: the first diagnostic of a subject (issue 27), once per student and subject. */
+export const TEST_MODES = [
+  'practice',
+  'mock_exam',
+  'historical',
+  'wrong_answers',
+  'diagnostic',
+] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 export const TEST_TYPES = ['custom', 'official'] as const;
 
@@ -59,7 +73,12 @@ export const StartUserTestRequest = z
      * Wrong answers: the student's own (`own`), everyone's most failed (`general`), or the
      * student's spaced-review queue due today (`review`: FSRS, rated and rescheduled at submit).
      */
-    wrong_source: z.enum(['own', 'general', 'review']).optional(),
+    wrong_source: z.enum(WRONG_SOURCES).optional(),
+    /**
+     * Wrong answers from `own` or `general`: how many questions at most (default
+     * `WRONG_ANSWERS_SET`, 20); the student may ask for more. A review session is sized by the queue.
+     */
+    wrong_limit: z.number().int().min(1).max(WRONG_ANSWERS_MAX).optional(),
     /**
      * A mock exam of a subject with elective themes (Ciencias): the elective module chosen, one of
      * the subject's elective themes (required there; refused elsewhere).
@@ -94,7 +113,11 @@ export const StartUserTestRequest = z
         message: 'validation.required',
       });
     }
-    if (body.mode !== 'mock_exam' && body.elective_theme_id !== undefined) {
+    if (
+      body.mode !== 'mock_exam' &&
+      body.mode !== 'diagnostic' &&
+      body.elective_theme_id !== undefined
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['elective_theme_id'],
@@ -159,6 +182,8 @@ export const AttemptResult = z.object({
   user_test_id: z.number().int(),
   type: z.enum(TEST_TYPES),
   mode: z.enum(TEST_MODES),
+  /** A wrong-answers test: which kind (spaced review, own or everyone's missed questions). */
+  wrong_source: z.enum(WRONG_SOURCES).nullish(),
   subject_id: z.number().int(),
   subject_name: z.string(),
   start: z.string(),
@@ -205,6 +230,8 @@ export const Attempt = z.object({
   period_id: z.number().int(),
   type: z.enum(TEST_TYPES),
   mode: z.enum(TEST_MODES),
+  /** A wrong-answers test: which kind (spaced review, own or everyone's missed questions). */
+  wrong_source: z.enum(WRONG_SOURCES).nullish(),
   status: z.enum(['in_progress', 'submitted']),
   random_question: z.boolean(),
   random_answer: z.boolean(),
@@ -387,6 +414,8 @@ export const SubjectCard = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  /** English description; null: the Spanish one (docs/api.md, "Language"). */
+  description_en: z.string().nullable(),
   standard_test_id: z.number().int(),
   approval_grade: z.number().int(),
   approval_rule: ApprovalRule,

@@ -45,6 +45,11 @@ export const SubjectEstimate = z.object({
   /** Mock exams still needed for an estimate (0 when ready). */
   mock_exams_needed: z.number().int(),
   mock_exams: z.number().int(),
+  /**
+   * Answers of the student's first diagnostic (issue 27) in the test: counted as exam answers
+   * (weight 1, in `official_questions`), and enough for a first, wide estimate. 0 without one.
+   */
+  diagnostic_questions: z.number().int(),
   /** Scored answers counted: mock exams (weight 1) and practice (weight 0.5). */
   official_questions: z.number().int(),
   practice_questions: z.number().int(),

@@ -41,7 +41,9 @@ export const HistoryRow = z.object({
   fecha: z.string(),
   type: UserTestType,
   kind: StatsKind,
-  mode: z.enum(['practice', 'mock_exam', 'historical', 'wrong_answers']),
+  mode: z.enum(['practice', 'mock_exam', 'historical', 'wrong_answers', 'diagnostic']),
+  /** A wrong-answers test: which kind (spaced review, own or everyone's missed questions). */
+  wrong_source: z.enum(['own', 'general', 'review']).nullish(),
   total_test_stems: z.number().int(),
   total_correct_choices: z.number().int(),
   score: z.number().int(),

@@ -18,6 +18,9 @@ export const PublicPackage = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  /** English name and description; null: the Spanish ones (docs/api.md, "Language"). */
+  name_en: z.string().nullable(),
+  description_en: z.string().nullable(),
   /** Days of one paid period. */
   duration: z.number().int(),
   /** Whole CLP, VAT included. */
@@ -27,6 +30,11 @@ export const PublicPackage = z.object({
   trial_period_days: z.number().int(),
   /** The standard test's maximum subjects per subscription. */
   max_subjects: z.number().int(),
+  /**
+   * For a signed-in student: false when they already had a free trial of the package's standard
+   * test (once per person, docs/security.md "Trials"), so none is offered. Absent for visitors.
+   */
+  trial_available: z.boolean().optional(),
 });
 export type PublicPackage = z.infer<typeof PublicPackage>;
 export const PackageListResponse = z.object({ data: z.array(PublicPackage) });
@@ -39,6 +47,8 @@ export const PackageSubject = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  /** English description; null: the Spanish one (docs/api.md, "Language"). */
+  description_en: z.string().nullable(),
   standard_test_id: z.number().int(),
 });
 export const PackageSubjectsResponse = z.object({ data: z.array(PackageSubject) });
@@ -101,6 +111,8 @@ export const Subscription = z.object({
   package: z.object({
     id: z.number().int(),
     name: z.string(),
+    /** English name; null: the Spanish one (docs/api.md, "Language"). */
+    name_en: z.string().nullable(),
     duration: z.number().int(),
     price: z.number().int(),
     subjects_quantity: z.number().int(),
@@ -218,6 +230,8 @@ export const Invoice = z.object({
   number: z.string(),
   subscription_id: z.number().int(),
   package_name: z.string(),
+  /** English package name; null: the Spanish one (docs/api.md, "Language"). */
+  package_name_en: z.string().nullable(),
   period_start: z.string(),
   period_end: z.string(),
   net: z.number().int(),

@@ -88,7 +88,7 @@ export const baseEs: Record<BaseMessageKey, string> = {
   'validation.required': 'Este campo es obligatorio.',
   'validation.invalid': 'Este valor no es válido.',
   'validation.email': '¡Formato inválido!',
-  'validation.emailRequired': '¡Por favor ingresa tu correo electrónico!',
+  'validation.emailRequired': 'Ingresa tu correo electrónico.',
   'validation.tooShort': 'Debe tener al menos {min} caracteres.',
   'validation.tooLong': 'Debe tener como máximo {max} caracteres.',
   'validation.tooSmall': 'Debe ser al menos {min}.',

@@ -102,6 +102,8 @@ const en = {
   'engine.inProgress':
     'You have a test in progress in this subject. Resume it or finish it before starting another.',
   'engine.sourceUnknown': 'That test cannot be taken again.',
+  'engine.diagnosticTaken':
+    'You already took the diagnostic of this subject: it is taken once. Your result is in your history.',
   'engine.electiveRequired':
     'Choose the elective module (Biology, Chemistry or Physics) for this mock exam.',
   'engine.electiveInvalid': 'That elective module is not one of this subject’s mock exam.',
@@ -112,6 +114,8 @@ const en = {
   'engine.answerLocked':
     'You have already seen the answer to this question, so your answer can no longer change.',
   'engine.deadlinePassed': 'Time is up: the test was sent with the answers saved.',
+  'engine.annotationsClosed':
+    'This test has ended: your highlights and crossed-out options can no longer change.',
   'engine.commentSent': 'Thank you. Your comment was sent to our content team.',
   'engine.commentNotShown': 'You can comment only on questions you were shown in your tests.',
   'engine.notBegun':
@@ -269,6 +273,8 @@ const es: Record<MessageKey, string> = {
   'engine.inProgress':
     'Tienes una prueba en curso en esta asignatura. Retómala o termínala antes de comenzar otra.',
   'engine.sourceUnknown': 'Esa prueba no se puede volver a rendir.',
+  'engine.diagnosticTaken':
+    'Ya hiciste el diagnóstico de esta asignatura: se hace una sola vez. Tu resultado está en tu historial.',
   'engine.electiveRequired':
     'Elige el módulo electivo (Biología, Química o Física) para este ensayo.',
   'engine.electiveInvalid': 'Ese módulo electivo no es de un ensayo de esta asignatura.',
@@ -279,6 +285,8 @@ const es: Record<MessageKey, string> = {
   'engine.answerLocked':
     'Ya viste la respuesta de esta pregunta, así que tu respuesta no puede cambiar.',
   'engine.deadlinePassed': 'Se acabó el tiempo: la prueba se envió con las respuestas guardadas.',
+  'engine.annotationsClosed':
+    'Esta prueba ya terminó: tus destacados y opciones descartadas ya no pueden cambiar.',
   'engine.commentSent': 'Gracias. Tu comentario fue enviado a nuestro equipo de contenidos.',
   'engine.commentNotShown': 'Solo puedes comentar preguntas que se te mostraron en tus pruebas.',
   'engine.notBegun':

@@ -12,7 +12,7 @@ export const MEASURED_KINDS = ['custom', 'official'] as const satisfies Readonly
 
 export interface KindOrigin {
   type: 'custom' | 'official';
-  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
 }
 
 /** The kind of an attempt: a wrong-answers drill is its own kind, anything else its type. */

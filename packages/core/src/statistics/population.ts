@@ -3,7 +3,8 @@
 // at questions whose keys the student had not seen: an attempt built from questions the student
 // has already had the keys of stays in the student's own history and statistics, not in everyone's.
 
-export type PopulationMode = 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
+export type PopulationMode =
+  'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
 
 export interface AttemptOrigin {
   mode: PopulationMode;

@@ -121,4 +121,13 @@ describe('formatClp', () => {
     expect(formatClp(1234567)).toBe('$1.234.567');
     expect(formatClp(0)).toBe('$0');
   });
+
+  it('keeps centavos after a comma only when the amount has them', () => {
+    expect(formatClp('1784.64')).toBe('$1.784,64');
+    expect(formatClp(1784.6)).toBe('$1.784,60');
+    expect(formatClp(0.05)).toBe('$0,05');
+    expect(formatClp('9990.00')).toBe('$9.990');
+    expect(formatClp(-999)).toBe('-$999');
+    expect(formatClp(-0.001)).toBe('$0');
+  });
 });

@@ -62,9 +62,18 @@ export function couponDiscount(price: number, coupon: Coupon | null): number {
   return Math.min(price, Math.round(coupon.value));
 }
 
-/** `$9.990`: whole pesos with Chilean thousands separators (spec 000, price table). */
-export function formatClp(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const digits = String(Math.abs(Math.round(amount)));
-  return `${sign}$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+/**
+ * The one way the app writes an amount of pesos, in both languages and on every screen, page and
+ * mail: `$9.990`, whole pesos with Chilean thousands separators (spec 000, price table); an amount
+ * with centavos (the card validation charge, `'1784.64'`) keeps them after a decimal comma,
+ * `$1.784,64`. Strings are read exactly, as the database keeps such amounts.
+ */
+export function formatClp(amount: number | string): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  const cents = Math.round(Math.abs(value) * 100);
+  const sign = value < 0 && cents > 0 ? '-' : '';
+  const hasCents = cents % 100 !== 0;
+  const pesos = String(hasCents ? Math.floor(cents / 100) : Math.round(Math.abs(value)));
+  const whole = pesos.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}$${whole}${hasCents ? `,${String(cents % 100).padStart(2, '0')}` : ''}`;
 }

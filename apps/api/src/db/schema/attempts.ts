@@ -25,7 +25,13 @@ import { timestamptz } from './columns.ts';
 
 export const USER_TEST_TYPES = ['custom', 'official'] as const;
 /** What produced the attempt: practice and wrong answers are custom, a mock exam is official. */
-export const USER_TEST_MODES = ['practice', 'mock_exam', 'historical', 'wrong_answers'] as const;
+export const USER_TEST_MODES = [
+  'practice',
+  'mock_exam',
+  'historical',
+  'wrong_answers',
+  'diagnostic',
+] as const;
 
 /** One attempt at a test: its configuration, its timing and, once submitted, its result. */
 export const userTests = pgTable(
@@ -110,6 +116,10 @@ export const userTests = pgTable(
     uniqueIndex('user_tests_in_progress_unique')
       .on(t.userId, t.subjectId)
       .where(sql`${t.status} = 'in_progress'`),
+    // The first diagnostic (issue 27): once per student and subject, whatever its state.
+    uniqueIndex('user_tests_diagnostic_once')
+      .on(t.userId, t.subjectId)
+      .where(sql`${t.mode} = 'diagnostic'`),
     // The sweeper that submits attempts whose deadline has passed.
     index('user_tests_deadline_idx')
       .on(t.deadlineAt)
@@ -130,11 +140,11 @@ export const userTests = pgTable(
     check('user_tests_type_valid', sql`${t.type} in ('custom', 'official')`),
     check(
       'user_tests_mode_valid',
-      sql`${t.mode} in ('practice', 'mock_exam', 'historical', 'wrong_answers')`,
+      sql`${t.mode} in ('practice', 'mock_exam', 'historical', 'wrong_answers', 'diagnostic')`,
     ),
     check(
       'user_tests_mode_matches_type',
-      sql`(${t.mode} <> 'practice' or ${t.type} = 'custom') and (${t.mode} <> 'mock_exam' or ${t.type} = 'official')`,
+      sql`(${t.mode} not in ('practice', 'diagnostic') or ${t.type} = 'custom') and (${t.mode} <> 'mock_exam' or ${t.type} = 'official')`,
     ),
     check('user_tests_ended_by_valid', sql`${t.endedBy} in ('student', 'time', 'leave')`),
     check('user_tests_status_valid', sql`${t.status} in ('in_progress', 'submitted')`),
@@ -242,3 +252,21 @@ export type UserTestMode = (typeof USER_TEST_MODES)[number];
 export type UserTest = typeof userTests.$inferSelect;
 export type UserTestStem = typeof userTestStems.$inferSelect;
 export type UserTestTheme = typeof userTestThemes.$inferSelect;
+
+/**
+ * A student's "not now" to the first diagnostic of a subject (issue 27): the dashboard stops
+ * offering it; the student may still take it, once, from a small link.
+ */
+export const diagnosticSkips = pgTable(
+  'diagnostic_skips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    skippedAt: timestamptz('skipped_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'diagnostic_skips_pkey', columns: [t.userId, t.subjectId] })],
+);

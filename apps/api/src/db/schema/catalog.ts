@@ -47,6 +47,11 @@ export const subjects = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /**
+     * English description (docs/api.md, "Language"); empty: the Spanish one shows. The name is the
+     * official test's and shows as it is in both languages.
+     */
+    descriptionEn: text('description_en'),
+    /**
      * The subject's reference grade; what it means is `approval_rule`'s: class B's pass mark (33),
      * or the PAES minimum Competencia Lectora + M1 average to apply (458); unused with `none`.
      */
@@ -185,6 +190,9 @@ export const packages = pgTable(
       .references(() => standardTests.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** English name and description (docs/api.md, "Language"); empty: the Spanish ones show. */
+    nameEn: text('name_en'),
+    descriptionEn: text('description_en'),
     /** Validity of one paid period, in days (30, 90, 180, 365). */
     durationDays: integer('duration_days').notNull(),
     /** Whole pesos, VAT included. */

@@ -8,3 +8,4 @@ export * from './stats.ts';
 export * from './system.ts';
 export * from './review.ts';
 export * from './item-stats.ts';
+export * from './annotations.ts';

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import {
   addresses,
+  invoices,
   packages,
   packageSubjects,
   userSubscriptions,
@@ -189,7 +190,10 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<DemoAccount[]> {
 
 const DAY_MS = 86_400_000;
 
-/** Active subscriptions to demo packages, started 20 days ago, with all the package's subjects. */
+/**
+ * Active subscriptions to demo packages, started 20 days ago, with all the package's subjects, and
+ * the paid boleta (invoice) of the period that history implies: charged when the trial ended.
+ */
 export async function subscribe(db: DbOrTx, userId: number, packageNames: string[]) {
   const now = Date.now();
   for (const name of packageNames) {
@@ -212,6 +216,16 @@ export async function subscribe(db: DbOrTx, userId: number, packageNames: string
         total: pack.priceClp,
       })
       .returning({ id: userSubscriptions.id });
+    await insertPaidInvoice(db, {
+      userId,
+      userSubscriptionId: subscription!.id,
+      periodStart: start,
+      periodEnd: new Date(start.getTime() + pack.durationDays * DAY_MS),
+      net: pack.priceClp - vat,
+      vat,
+      total: pack.priceClp,
+      paidAt: new Date(start.getTime() + pack.trialPeriodDays * DAY_MS),
+    });
     const subjectRows = await db
       .select({ subjectId: packageSubjects.subjectId })
       .from(packageSubjects)
@@ -225,4 +239,27 @@ export async function subscribe(db: DbOrTx, userId: number, packageNames: string
       );
     }
   }
+}
+
+/** A paid invoice numbered as the billing numbers them, `ENS-<year>-<id, six digits>`. */
+async function insertPaidInvoice(
+  db: DbOrTx,
+  values: Omit<typeof invoices.$inferInsert, 'number' | 'status' | 'attemptCount'> & {
+    paidAt: Date;
+  },
+) {
+  const [inserted] = await db
+    .insert(invoices)
+    .values({
+      ...values,
+      number: `seed-${values.userSubscriptionId}`,
+      status: 'paid',
+      attemptCount: 1,
+    })
+    .returning({ id: invoices.id });
+  const year = values.periodStart.getUTCFullYear();
+  await db
+    .update(invoices)
+    .set({ number: `ENS-${year}-${String(inserted!.id).padStart(6, '0')}` })
+    .where(eq(invoices.id, inserted!.id));
 }

@@ -175,10 +175,26 @@ export const DEMO_SUBJECTS: DemoSubject[] = [
   },
 ];
 
+/** The demo subjects' English descriptions, by subject name (their names are the same in English). */
+export const DEMO_SUBJECT_DESCRIPTIONS_EN: Readonly<Record<string, string>> = {
+  'Competencia Lectora':
+    'Locate, interpret and evaluate information in literary and non-literary texts.',
+  'Competencia Matemática M1':
+    'The compulsory mathematics test: numbers, algebra, geometry, probability and statistics.',
+  'Competencia Matemática M2': 'The elective mathematics test for science and engineering degrees.',
+  Ciencias: 'Biology, Chemistry and Physics: a common module and an elective module.',
+  'Historia y Ciencias Sociales':
+    'History of Chile, the Americas and the world, civic education and the economic system.',
+  'Examen teórico clase B':
+    'Traffic rules, signs and safe driving to get the class B driving licence.',
+};
+
 type DemoPackage = {
   standardTestId: number;
   name: string;
   description: string;
+  nameEn: string;
+  descriptionEn: string;
   durationDays: number;
   priceClp: number;
   subjectsQuantity: number;
@@ -186,12 +202,15 @@ type DemoPackage = {
 };
 
 const paesAll = 'Las cinco pruebas PAES: práctica por tema, ensayos cronometrados y estadísticas';
+const paesAllEn = 'All five PAES tests: practice by topic, timed mock exams and statistics';
 
 export const DEMO_PACKAGES: DemoPackage[] = [
   {
     standardTestId: PAES,
     name: 'PAES Mensual',
     description: `${paesAll} durante un mes.`,
+    nameEn: 'PAES Monthly',
+    descriptionEn: `${paesAllEn} for one month.`,
     durationDays: 30,
     priceClp: 9990,
     subjectsQuantity: 5,
@@ -201,6 +220,8 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     standardTestId: PAES,
     name: 'PAES Trimestral',
     description: `${paesAll} durante tres meses.`,
+    nameEn: 'PAES Quarterly',
+    descriptionEn: `${paesAllEn} for three months.`,
     durationDays: 90,
     priceClp: 24990,
     subjectsQuantity: 5,
@@ -210,6 +231,8 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     standardTestId: PAES,
     name: 'PAES Semestral',
     description: `${paesAll} durante seis meses.`,
+    nameEn: 'PAES Six-Monthly',
+    descriptionEn: `${paesAllEn} for six months.`,
     durationDays: 180,
     priceClp: 44990,
     subjectsQuantity: 5,
@@ -219,6 +242,8 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     standardTestId: PAES,
     name: 'PAES Anual',
     description: `${paesAll} durante un año.`,
+    nameEn: 'PAES Yearly',
+    descriptionEn: `${paesAllEn} for one year.`,
     durationDays: 365,
     priceClp: 79990,
     subjectsQuantity: 5,
@@ -228,6 +253,8 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     standardTestId: PAES,
     name: 'PAES Dúo',
     description: 'Elige dos pruebas PAES y prepáralas durante un mes.',
+    nameEn: 'PAES Duo',
+    descriptionEn: 'Choose two PAES tests and prepare for them for one month.',
     durationDays: 30,
     priceClp: 5990,
     subjectsQuantity: 2,
@@ -237,6 +264,9 @@ export const DEMO_PACKAGES: DemoPackage[] = [
     standardTestId: CLASE_B,
     name: 'Licencia Clase B',
     description: 'Práctica y ensayos del examen teórico de la licencia clase B durante un mes.',
+    nameEn: 'Class B Licence',
+    descriptionEn:
+      'Practice and mock exams for the class B driving licence theory exam for one month.',
     durationDays: 30,
     priceClp: 4990,
     subjectsQuantity: 1,
@@ -272,6 +302,7 @@ export async function seedDemoCatalog(db: DbOrTx): Promise<DemoCatalog | undefin
         standardTestId: demo.standardTestId,
         name: demo.name,
         description: demo.description,
+        descriptionEn: DEMO_SUBJECT_DESCRIPTIONS_EN[demo.name] ?? null,
         approvalGrade: demo.approvalGrade,
         approvalRule: demo.approvalRule,
         position: index + 1,

@@ -142,7 +142,7 @@ describe('PATCH /api/me', () => {
     [
       'email',
       { email: '' },
-      { en: 'Please enter your email!', es: '¡Por favor ingresa tu correo electrónico!' },
+      { en: 'Please enter your email!', es: 'Ingresa tu correo electrónico.' },
     ],
     [
       'phone',

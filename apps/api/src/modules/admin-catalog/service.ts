@@ -18,7 +18,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/app-error.ts';
 import { guardWrite } from '../../lib/db-errors.ts';
-import { pageMeta, pageOf } from '../../lib/admin-pages.ts';
+import { optionalText, pageMeta, pageOf } from '../../lib/admin-pages.ts';
 import * as repo from './repo.ts';
 
 const nameTaken = { field: 'name', key: 'admin.nameTaken' } as const;
@@ -59,6 +59,7 @@ const presentSubject = (row: repo.SubjectRow) => ({
   standard_test_id: row.standardTestId,
   name: row.name,
   description: row.description,
+  description_en: row.descriptionEn,
   approval_grade: row.approvalGrade,
   approval_rule: row.approvalRule,
   position: row.position,
@@ -84,6 +85,7 @@ export async function createSubject(db: Db, body: AdminSubjectCreate) {
         standardTestId: body.standard_test_id,
         name: body.name,
         description: body.description ?? null,
+        descriptionEn: optionalText(body.description_en) ?? null,
         approvalGrade: body.approval_grade,
         approvalRule: body.approval_rule ?? 'pass_mark',
         position: body.position ?? 0,
@@ -98,6 +100,7 @@ export async function updateSubject(db: Db, id: number, body: AdminSubjectPatch)
       repo.updateSubject(db, id, {
         name: body.name,
         description: body.description,
+        descriptionEn: optionalText(body.description_en),
         approvalGrade: body.approval_grade,
         approvalRule: body.approval_rule,
         position: body.position,

@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { guardWrite } from '../../lib/db-errors.ts';
-import { pageMeta, pageOf } from '../../lib/admin-pages.ts';
+import { optionalText, pageMeta, pageOf } from '../../lib/admin-pages.ts';
 import { findStandardTest } from '../admin-catalog/repo.ts';
 import * as repo from './repo.ts';
 
@@ -26,6 +26,8 @@ const presentPackage = (row: repo.PackageRow) => ({
   standard_test_id: row.standardTestId,
   name: row.name,
   description: row.description,
+  name_en: row.nameEn,
+  description_en: row.descriptionEn,
   duration_days: row.durationDays,
   price_clp: row.priceClp,
   subjects_quantity: row.subjectsQuantity,
@@ -63,6 +65,8 @@ export async function createPackage(db: Db, body: AdminPackageCreate) {
       standardTestId: body.standard_test_id,
       name: body.name,
       description: body.description ?? null,
+      nameEn: optionalText(body.name_en) ?? null,
+      descriptionEn: optionalText(body.description_en) ?? null,
       durationDays: body.duration_days,
       priceClp: body.price_clp,
       subjectsQuantity: body.subjects_quantity,
@@ -84,6 +88,8 @@ export async function updatePackage(db: Db, id: number, body: AdminPackagePatch)
       await repo.updatePackage(tx, id, {
         name: body.name,
         description: body.description,
+        nameEn: optionalText(body.name_en),
+        descriptionEn: optionalText(body.description_en),
         durationDays: body.duration_days,
         priceClp: body.price_clp,
         subjectsQuantity: body.subjects_quantity,

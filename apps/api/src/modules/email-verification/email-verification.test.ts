@@ -60,6 +60,72 @@ describe('the verification link', () => {
     expect(login.json().data.email_verified_at).not.toBeNull();
   });
 
+  it('signs its student in when the web page opens it the first time, and only then (issue 27)', async () => {
+    const { id, email, path } = await registerAndReadLink();
+    const client = new TestClient(t.app, { language: 'en' });
+    const opened = await client.post(path, {});
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      message: 'Your e-mail address has been verified.',
+      data: { id, email },
+    });
+    expect(await isVerified(id)).toBe(true);
+    const me = await client.get('/api/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe(email);
+
+    // Opened again, in this browser or another: verified, but nobody is signed in by it.
+    const stranger = new TestClient(t.app, { language: 'en' });
+    const again = await stranger.post(path, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Your e-mail address has been verified.', data: null });
+    expect((await stranger.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('signs in once when the page opens it twice at once', async () => {
+    const { path } = await registerAndReadLink();
+    const clients = [new TestClient(t.app), new TestClient(t.app), new TestClient(t.app)];
+    const answers = await Promise.all(clients.map((client) => client.post(path, {})));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => answer.json().data !== null)).toHaveLength(1);
+  });
+
+  it('signs nobody in through the GET (mail scanners open links), nor without the CSRF token', async () => {
+    const { id, path } = await registerAndReadLink();
+    const noToken = new TestClient(t.app);
+    expect((await noToken.post(path, {}, { csrf: false })).statusCode).toBe(419);
+    expect(await isVerified(id)).toBe(false);
+
+    const scanner = new TestClient(t.app);
+    expect((await scanner.get(path)).statusCode).toBe(200);
+    expect((await scanner.get('/api/me')).statusCode).toBe(401);
+    // The GET verified the address first: the page's opening after it signs nobody in.
+    const page = new TestClient(t.app);
+    expect((await page.post(path, {})).json().data).toBeNull();
+  });
+
+  it('a tampered link signs nobody in', async () => {
+    const { id, path } = await registerAndReadLink();
+    const url = new URL(path, 'http://x');
+    const signature = url.searchParams.get('signature')!;
+    url.searchParams.set('signature', (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1));
+    const client = new TestClient(t.app, { language: 'en' });
+    const refused = await client.post(`${url.pathname}${url.search}`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Email verification failed!' });
+    expect(await isVerified(id)).toBe(false);
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('carries the package chosen at registration beside the signed path', async () => {
+    const body = { ...registration(), package_id: 7 };
+    expect((await new TestClient(t.app).post('/api/register', body)).statusCode).toBe(201);
+    const [mail] = await mailsTo(t.app, body.email);
+    const link = mail!.text.split(/\s+/).find((word) => word.includes('/verify-email?url='))!;
+    expect(new URL(link).searchParams.get('package')).toBe('7');
+    expect(new URL(link).searchParams.get('url')).toMatch(/^\/api\/email\/verify\//);
+  });
+
   it('fails with "Email verification failed!" when any part is tampered with', async () => {
     const other = await createUnverifiedStudent(t.db);
     const { id, path } = await registerAndReadLink();

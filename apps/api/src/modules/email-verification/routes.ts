@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@ensaya/core/api/error';
-import { MessageResponse } from '@ensaya/core/contracts/account-responses';
+import {
+  MessageResponse,
+  VerifyEmailSignInResponse,
+} from '@ensaya/core/contracts/account-responses';
 import { IdParams } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../lib/module-options.ts';
+import { getProfile } from '../account/service.ts';
 import * as service from './service.ts';
 
 export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
@@ -35,6 +39,43 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
     async (request) => {
       await service.verifyEmail(db, appKey, { ...request.params, ...request.query }, new Date());
       return { message: request.t('verification.verified') };
+    },
+  );
+
+  app.post(
+    '/api/email/verify/:id/:hash',
+    {
+      // The signed link is a key: the log writes the route, not the hash. A POST with the CSRF
+      // token, so only the web page opens it this way, never a mail scanner's GET.
+      config: { access: 'public', logRoute: true },
+      schema: {
+        tags: ['account'],
+        summary:
+          'The verification link opened by the web page: verifies as the GET does and, when ' +
+          'this opening is the one that verified the address, signs its student in (a new ' +
+          'session; `data` is the profile). Later openings verify nothing and sign nobody in ' +
+          '(`data` null). 403 when tampered with or expired.',
+        params: z.object({ id: z.string(), hash: z.string() }),
+        querystring: z.object({
+          expires: z.string().optional(),
+          signature: z.string().optional(),
+        }),
+        response: { 200: VerifyEmailSignInResponse, 403: ApiError, 419: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const verifiedId = await service.verifyEmail(
+        db,
+        appKey,
+        { ...request.params, ...request.query },
+        new Date(),
+      );
+      // docs/security.md, "The verification link signs in once": a new session id, as a login.
+      if (verifiedId !== null) await reply.startSession(verifiedId);
+      return {
+        message: request.t('verification.verified'),
+        data: verifiedId === null ? null : await getProfile(db, verifiedId),
+      };
     },
   );
 

@@ -36,13 +36,18 @@ export function emailLinkUrl(
   return `${keys.appUrl}/verify-email?url=${encodeURIComponent(apiPath)}`;
 }
 
-export function verificationUrl(keys: Keys, user: LinkUser, now: Date): string {
-  return emailLinkUrl(
+/**
+ * The verification link; with the package chosen at registration, `&package=` beside the signed
+ * path (not signed: it only preselects a package, which the wizard checks is for sale).
+ */
+export function verificationUrl(keys: Keys, user: LinkUser, now: Date, packageId?: number): string {
+  const url = emailLinkUrl(
     keys,
     'email-verification',
     { userId: user.id, email: user.email, version: user.emailLinkVersion },
     now,
   );
+  return packageId === undefined ? url : `${url}&package=${packageId}`;
 }
 
 /** Queues the verification mail in the user's language, in the caller's transaction. */
@@ -51,6 +56,7 @@ export async function queueVerificationMail(
   keys: Keys,
   user: LinkUser & { name: string; language: string },
   now: Date,
+  packageId?: number,
 ) {
   await queueMail(db, {
     to: user.email,
@@ -58,7 +64,7 @@ export async function queueVerificationMail(
     template: 'verify-email',
     data: {
       name: user.name,
-      url: verificationUrl(keys, user, now),
+      url: verificationUrl(keys, user, now, packageId),
       minutes: VERIFICATION_LINK_MINUTES,
     },
     appUrl: keys.appUrl,
@@ -68,14 +74,15 @@ export async function queueVerificationMail(
 /**
  * Opens a verification link: a tampered or expired link, one sent to an address the account no
  * longer has, or one voided since (a newer link version) fails with 403 'Email verification
- * failed!'. Opening it again is fine.
+ * failed!'. Opening it again is fine. Answers the account's id when this opening verified the
+ * address (the first one, once even under concurrent openings), else null.
  */
 export async function verifyEmail(
   db: Db,
   appKey: string,
   parts: EmailLinkParts,
   now: Date,
-): Promise<void> {
+): Promise<number | null> {
   const failed = () => new AppError(403, 'verification.failed');
   const link = parseEmailLink(parts);
   if (!link) throw failed();
@@ -84,7 +91,8 @@ export async function verifyEmail(
     throw failed();
   }
   if (emailHash(user.email) !== link.hash) throw failed();
-  if (!user.emailVerifiedAt) await repo.markEmailVerified(db, user.id, now);
+  if (user.emailVerifiedAt) return null;
+  return (await repo.markEmailVerified(db, user.id, now)) ? user.id : null;
 }
 
 /** Resends per account id: 1 a minute and 5 an hour. */

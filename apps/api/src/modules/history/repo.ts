@@ -64,6 +64,9 @@ export async function listSentAttempts(
         startedAt: userTests.startedAt,
         type: userTests.type,
         mode: userTests.mode,
+        wrongSource: sql<
+          'own' | 'general' | 'review' | null
+        >`${userTests.configuration}->>'wrong_source'`,
         totalTestStems: userTests.totalTestStems,
         totalCorrect: userTests.totalCorrect,
         score: userTests.score,

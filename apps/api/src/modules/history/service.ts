@@ -31,6 +31,7 @@ export async function subjectHistory(
       type: row.type,
       kind: statsKindOf(row),
       mode: row.mode,
+      wrong_source: row.wrongSource ?? null,
       total_test_stems: row.totalTestStems,
       total_correct_choices: row.totalCorrect,
       score: row.score ?? 0,

@@ -1,4 +1,6 @@
 import type { Language } from '@ensaya/core/i18n/language';
+import { CARD_VALIDATION_AMOUNT } from '@ensaya/core/subscriptions/lifecycle';
+import { formatClp } from '@ensaya/core/subscriptions/pricing';
 import { escapeHtml } from '../mail/render.ts';
 import { SANDBOX_CARDS } from './sandbox-gateway.ts';
 
@@ -12,7 +14,7 @@ const TEXTS = {
     number: 'Número de tarjeta',
     submit: 'Registrar tarjeta',
     cancel: 'Cancelar',
-    validation: 'Se hará un cargo de validación de CLP 1784,64, que se reembolsa.',
+    validation: `Se hará un cargo de validación de ${formatClp(CARD_VALIDATION_AMOUNT)}, que se reembolsa.`,
   },
   en: {
     title: 'Test payment gateway',
@@ -23,7 +25,7 @@ const TEXTS = {
     number: 'Card number',
     submit: 'Register card',
     cancel: 'Cancel',
-    validation: 'A card validation charge of CLP 1784.64 is made and refunded.',
+    validation: `A card validation charge of ${formatClp(CARD_VALIDATION_AMOUNT)} is made and refunded.`,
   },
 } as const;
 

@@ -112,7 +112,7 @@ describe('POST /api/register', () => {
       'email',
       { email: '' },
       'required',
-      { en: 'Please enter your email!', es: '¡Por favor ingresa tu correo electrónico!' },
+      { en: 'Please enter your email!', es: 'Ingresa tu correo electrónico.' },
     ],
     [
       'email',

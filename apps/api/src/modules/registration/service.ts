@@ -77,7 +77,7 @@ async function createAccount(
         language: body.language,
         termsAccepted: body.terms_and_conditions,
       });
-      await queueVerificationMail(tx, keys, user, now);
+      await queueVerificationMail(tx, keys, user, now, body.package_id);
       return { id: user.id, email: user.email };
     });
   } catch (error) {

@@ -9,6 +9,8 @@ import {
   subjects,
   themes,
   userSubjectStats,
+  userTests,
+  userTestThemes,
   userThemeStats,
 } from '../../db/schema/index.ts';
 
@@ -107,6 +109,37 @@ export function ownThemeCounts(db: DbOrTx, userId: number, subjectIds: number[])
         eq(userThemeStats.userId, userId),
         inArray(userThemeStats.subjectId, subjectIds),
         inArray(userThemeStats.type, [...MEASURED_KINDS]),
+      ),
+    );
+}
+
+/**
+ * The student's sent first diagnostics (issue 27; at most one per subject), with their per-theme
+ * counts: a custom test in the aggregates, moved to exam evidence by the estimate. Only those that
+ * count (not a debug user's, which the aggregates keep as excluded). An indexed read of the
+ * student's own rows (`user_tests_diagnostic_once`).
+ */
+export function ownDiagnostics(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      subjectId: userTests.subjectId,
+      questions: userTests.totalTestStems,
+      correct: userTests.totalCorrect,
+      themeId: userTestThemes.themeId,
+      themeQuestions: sql<number>`(${userTestThemes.correct} + ${userTestThemes.incorrect} + ${userTestThemes.unanswered})`,
+      themeCorrect: userTestThemes.correct,
+    })
+    .from(userTests)
+    .leftJoin(
+      userTestThemes,
+      and(eq(userTestThemes.userTestId, userTests.id), eq(userTestThemes.userId, userTests.userId)),
+    )
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        eq(userTests.mode, 'diagnostic'),
+        eq(userTests.status, 'submitted'),
+        eq(userTests.countsForPopulation, true),
       ),
     );
 }

@@ -36,6 +36,8 @@ type Subject = Awaited<ReturnType<typeof repo.paesSubjects>>[number];
 
 interface Evidence {
   mockExams: number;
+  /** Answers of the first diagnostic (issue 27), already moved from practice to `official`. */
+  diagnosticQuestions: number;
   official: AnswerCounts;
   practice: AnswerCounts;
 }
@@ -70,6 +72,14 @@ function examThemes(
     }));
 }
 
+/** `counts` plus (`sign` 1) or minus (-1) `change`, never below zero. */
+function moved(counts: AnswerCounts, change: AnswerCounts, sign: 1 | -1): AnswerCounts {
+  return {
+    questions: Math.max(0, counts.questions + sign * change.questions),
+    correct: Math.max(0, counts.correct + sign * change.correct),
+  };
+}
+
 const percent = (value: number) => roundTo(value * 100, 1);
 
 async function estimateOne(
@@ -91,7 +101,8 @@ async function estimateOne(
   const estimate = estimateSubject({
     official: evidence.official,
     practice: evidence.practice,
-    mockExams: evidence.mockExams,
+    // A first diagnostic is enough for a first estimate: its 15 answers give a wide interval.
+    mockExams: evidence.mockExams + (evidence.diagnosticQuestions > 0 ? 1 : 0),
     scoredItems,
     gradeTable: table,
     prior,
@@ -103,6 +114,7 @@ async function estimateOne(
     status: estimate ? 'ready' : 'insufficient',
     mock_exams_needed: estimate ? 0 : Math.max(1, MIN_MOCK_EXAMS - evidence.mockExams),
     mock_exams: evidence.mockExams,
+    diagnostic_questions: evidence.diagnosticQuestions,
     official_questions: evidence.official.questions,
     practice_questions: evidence.practice.questions,
     effective_answers: roundTo(
@@ -191,14 +203,16 @@ export async function scoreEstimate(
       return true;
     });
   }
-  const [catalog, subjectRows] = await Promise.all([
+  const [catalog, subjectRows, diagnosticRows] = await Promise.all([
     cache.read('paes-subjects', () => repo.paesSubjects(db)),
     repo.ownSubjectCounts(db, userId),
+    repo.ownDiagnostics(db, userId),
   ]);
   const evidence = new Map<number, Evidence>();
   for (const row of subjectRows) {
     const entry = evidence.get(row.subjectId) ?? {
       mockExams: 0,
+      diagnosticQuestions: 0,
       official: { ...NONE },
       practice: { ...NONE },
     };
@@ -209,6 +223,17 @@ export async function scoreEstimate(
       entry.practice = { questions: row.questions, correct: row.correct };
     }
     evidence.set(row.subjectId, entry);
+  }
+  // The first diagnostic (issue 27) is a custom test in the aggregates, but it is drawn and timed
+  // like an exam: its answers move from practice (weight 0.5) to exam evidence (weight 1).
+  const diagnosticSubjects = new Set<number>();
+  for (const row of diagnosticRows) {
+    const entry = evidence.get(row.subjectId);
+    if (!entry || diagnosticSubjects.has(row.subjectId)) continue;
+    diagnosticSubjects.add(row.subjectId);
+    entry.diagnosticQuestions = row.questions;
+    entry.practice = moved(entry.practice, row, -1);
+    entry.official = moved(entry.official, row, 1);
   }
   const hasAttempts = (id: number) => evidence.has(id);
   // The tests of the application average are listed once the student has any PAES attempt.
@@ -235,12 +260,27 @@ export async function scoreEstimate(
       row.type === 'official' ? { ...entry, official: counts } : { ...entry, practice: counts },
     );
   }
+  for (const row of diagnosticRows) {
+    if (row.themeId === null) continue;
+    const entry = themeCounts.get(row.themeId);
+    if (!entry) continue;
+    const counts = { questions: Number(row.themeQuestions), correct: row.themeCorrect ?? 0 };
+    themeCounts.set(row.themeId, {
+      official: moved(entry.official, counts, 1),
+      practice: moved(entry.practice, counts, -1),
+    });
+  }
   const computed = await Promise.all(
     needed.map((subject) =>
       estimateOne(
         db,
         subject,
-        evidence.get(subject.id) ?? { mockExams: 0, official: NONE, practice: NONE },
+        evidence.get(subject.id) ?? {
+          mockExams: 0,
+          diagnosticQuestions: 0,
+          official: NONE,
+          practice: NONE,
+        },
         themeCounts,
         cache,
       ),

@@ -21,7 +21,7 @@ export interface AttemptForAggregates {
   userId: number;
   subjectId: number;
   type: 'custom' | 'official';
-  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
   totalTestStems: number;
   totalCorrect: number;
   totalIncorrect: number;

@@ -143,6 +143,30 @@ describe('a free trial is once per person and standard test', () => {
     ).toEqual([]);
   });
 
+  it('the price table stops promising a trial to whoever had theirs; visitors still see it (issue 27)', async () => {
+    const rut = randomRut();
+    const { client } = await studentInTrial({ taxId: rut, taxIdType: 'rut' });
+    await createPackage(t.db, { standardTestId: 2 });
+    const trialOf = (data: Array<{ standard_test_id: number; trial_available?: boolean }>) =>
+      new Map(data.map((pack) => [pack.standard_test_id, pack.trial_available]));
+
+    const own = trialOf((await client.get('/api/packages')).json().data);
+    expect(own.get(1)).toBe(false);
+    expect(own.get(2)).toBe(true);
+    const perTest = (await client.get('/api/standard-tests/1/packages')).json().data;
+    expect(perTest.every((pack: { trial_available?: boolean }) => !pack.trial_available)).toBe(
+      true,
+    );
+    // The same RUT on another account is the same person.
+    const other = await signedInStudent(t, { user: { taxId: rut, taxIdType: 'rut' } });
+    expect(trialOf((await other.client.get('/api/packages')).json().data).get(1)).toBe(false);
+    // A new student is offered it; a visitor is told nothing either way (the table shows it).
+    const fresh = await signedInStudent(t, { user: { taxId: randomRut(), taxIdType: 'rut' } });
+    expect(trialOf((await fresh.client.get('/api/packages')).json().data).get(1)).toBe(true);
+    const visitor = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json().data;
+    expect(trialOf(visitor).get(1)).toBeUndefined();
+  });
+
   it('refuses a trial to another account with the same RUT', async () => {
     const rut = randomRut();
     await studentInTrial({ taxId: rut, taxIdType: 'rut' });

@@ -14,6 +14,8 @@ export const presentPackage = (row: repo.PackageView) => ({
   id: row.id,
   name: row.name,
   description: row.description,
+  name_en: row.nameEn,
+  description_en: row.descriptionEn,
   duration: row.durationDays,
   price: row.priceClp,
   subjects_quantity: row.subjectsQuantity,
@@ -99,6 +101,7 @@ export async function presentSubscriptions(
       package: {
         id: pack.id,
         name: pack.name,
+        name_en: pack.nameEn,
         duration: pack.durationDays,
         price: pack.priceClp,
         subjects_quantity: pack.subjectsQuantity,

@@ -29,6 +29,8 @@ const packageColumns = {
   id: packages.id,
   name: packages.name,
   description: packages.description,
+  nameEn: packages.nameEn,
+  descriptionEn: packages.descriptionEn,
   durationDays: packages.durationDays,
   priceClp: packages.priceClp,
   subjectsQuantity: packages.subjectsQuantity,
@@ -41,6 +43,8 @@ export type PackageView = {
   id: number;
   name: string;
   description: string | null;
+  nameEn: string | null;
+  descriptionEn: string | null;
   durationDays: number;
   priceClp: number;
   subjectsQuantity: number;
@@ -87,6 +91,7 @@ export async function listPackageSubjects(db: DbOrTx, packageId: number) {
       id: subjects.id,
       name: subjects.name,
       description: subjects.description,
+      descriptionEn: subjects.descriptionEn,
       standardTestId: subjects.standardTestId,
     })
     .from(packageSubjects)
@@ -475,7 +480,7 @@ export async function listUserInvoices(
   options: { limit: number; offset: number },
 ) {
   const rows = await db
-    .select({ invoice: invoices, packageName: packages.name })
+    .select({ invoice: invoices, packageName: packages.name, packageNameEn: packages.nameEn })
     .from(invoices)
     .innerJoin(userSubscriptions, eq(userSubscriptions.id, invoices.userSubscriptionId))
     .innerJoin(packages, eq(packages.id, userSubscriptions.packageId))

@@ -34,6 +34,10 @@ import * as service from './service.ts';
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
 const user = { access: 'user' } as const;
 
+/** The signed-in student of a public route, if any (an administrator buys nothing). */
+const studentId = (request: { user: { id: number; role: string } | null }) =>
+  request.user?.role === 'student' ? request.user.id : undefined;
+
 /** Packages, subscriptions, coupons, status changes, feedback and invoices (spec 000 section 7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
@@ -55,7 +59,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: PackageListResponse, 422: ApiError },
       },
     },
-    async (request) => ({ data: await service.listPackages(db, request.query.standard_test_id) }),
+    async (request) => ({
+      data: await service.listPackages(db, request.query.standard_test_id, studentId(request)),
+    }),
   );
 
   app.get(
@@ -69,7 +75,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: PackageListResponse, 422: ApiError },
       },
     },
-    async (request) => ({ data: await service.listPackages(db, request.params.id) }),
+    async (request) => ({
+      data: await service.listPackages(db, request.params.id, studentId(request)),
+    }),
   );
 
   app.get(

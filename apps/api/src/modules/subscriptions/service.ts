@@ -21,12 +21,19 @@ import { findFeedbackBuilder } from '../admin-settings/repo.ts';
 import { dayMonthYear, mailStudent, moveTo, type BillingDeps } from './billing.ts';
 import { presentPackage, presentSubscription, presentSubscriptions } from './present.ts';
 import * as repo from './repo.ts';
-import { isTrialAvailable } from './trial-claims.ts';
+import { isTrialAvailable, usedTrialTests } from './trial-claims.ts';
 
 // --- Packages (public) ------------------------------------------------------------------------------
 
-export async function listPackages(db: Db, standardTestId?: number) {
-  return (await repo.listPackages(db, standardTestId)).map(presentPackage);
+/**
+ * The packages for sale; for a signed-in student, each says whether a trial is still offered to
+ * them (issue 27: the price table promised a trial to students who had had theirs).
+ */
+export async function listPackages(db: Db, standardTestId?: number, userId?: number) {
+  const packs = (await repo.listPackages(db, standardTestId)).map(presentPackage);
+  if (userId === undefined) return packs;
+  const used = await usedTrialTests(db, userId);
+  return packs.map((pack) => ({ ...pack, trial_available: !used.has(pack.standard_test_id) }));
 }
 
 async function activePackage(db: DbOrTx, id: number) {
@@ -52,6 +59,7 @@ export async function packageSubjects(db: Db, packageId: number) {
     id: subject.id,
     name: subject.name,
     description: subject.description,
+    description_en: subject.descriptionEn,
     standard_test_id: subject.standardTestId,
   }));
 }
@@ -515,11 +523,12 @@ export async function listInvoices(
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map(({ invoice, packageName }) => ({
+    data: rows.map(({ invoice, packageName, packageNameEn }) => ({
       id: invoice.id,
       number: invoice.number,
       subscription_id: invoice.userSubscriptionId,
       package_name: packageName,
+      package_name_en: packageNameEn,
       period_start: invoice.periodStart.toISOString(),
       period_end: invoice.periodEnd.toISOString(),
       net: invoice.net,

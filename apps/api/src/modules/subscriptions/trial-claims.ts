@@ -50,6 +50,21 @@ export function cardKey(card: { gateway: string; fingerprint: string | null }): 
   return card.fingerprint ? keyOf('card', `card:${card.gateway}:${card.fingerprint}`) : null;
 }
 
+/**
+ * The standard tests this student already had a trial of: claimed by any of their keys (the same
+ * RUT or mailbox on another account counts), or started by one of their own subscriptions.
+ */
+export async function usedTrialTests(db: DbOrTx, userId: number): Promise<Set<number>> {
+  const person = await repo.findTrialPerson(db, userId);
+  if (!person) return new Set();
+  const claimed = await repo.findClaimedTests(
+    db,
+    personKeys(person).map((key) => key.hash),
+  );
+  const started = await repo.findTrialStartedTests(db, userId);
+  return new Set([...claimed.map((claim) => claim.standardTestId), ...started]);
+}
+
 /** Whether this student may still have a trial of the standard test (their card is checked later). */
 export async function isTrialAvailable(db: DbOrTx, userId: number, standardTestId: number) {
   const asked = { id: 0, userId, standardTestId, card: null };

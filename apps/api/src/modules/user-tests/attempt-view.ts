@@ -80,6 +80,7 @@ export async function readAttempt(
     period_id: attempt.periodId,
     type: attempt.type,
     mode: attempt.mode,
+    wrong_source: configuration.wrong_source ?? null,
     status: attempt.status,
     random_question: configuration.random_question,
     random_answer: configuration.random_answer,

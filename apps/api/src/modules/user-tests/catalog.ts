@@ -23,6 +23,7 @@ type SubjectRow = {
   id: number;
   name: string;
   description: string | null;
+  descriptionEn: string | null;
   standardTestId: number;
   approvalGrade: number;
   approvalRule: ApprovalRule;
@@ -39,6 +40,7 @@ async function subjectRows(db: DbOrTx, subjectId?: number): Promise<SubjectRow[]
       id: subjects.id,
       name: subjects.name,
       description: subjects.description,
+      descriptionEn: subjects.descriptionEn,
       standardTestId: subjects.standardTestId,
       approvalGrade: subjects.approvalGrade,
       approvalRule: subjects.approvalRule,
@@ -81,6 +83,7 @@ async function cards(
     id: row.id,
     name: row.name,
     description: row.description,
+    description_en: row.descriptionEn,
     standard_test_id: row.standardTestId,
     approval_grade: row.approvalGrade,
     approval_rule: row.approvalRule,

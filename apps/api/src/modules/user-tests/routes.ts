@@ -19,7 +19,13 @@ import {
   SubmitAttemptRequest,
   SubjectSetupResponse,
 } from '@ensaya/core/contracts/engine';
+import {
+  AnnotationsResponse,
+  SaveAnnotationsRequest,
+  SaveAnnotationsResponse,
+} from '@ensaya/core/contracts/annotations';
 import type { ModuleOptions } from '../../lib/module-options.ts';
+import { readAnnotations, saveAnnotations } from './annotations.ts';
 import { requestLeave, saveAnswers } from './answers.ts';
 import { attemptThemes, readAttempt } from './attempt-view.ts';
 import { beginAttempt, inProgressAttempts } from './begin.ts';
@@ -94,7 +100,8 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: {
           201: AttemptResponse,
           403: ApiError,
-          409: InProgressError,
+          // An attempt in progress (to resume), or a first diagnostic already taken (issue 27).
+          409: z.union([InProgressError, ApiError]),
           422: ApiError,
           429: ApiError,
           ...errors,
@@ -185,6 +192,48 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         request.user!.id,
         request.params.id,
         request.body.stems,
+        new Date(),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/user-tests/:id/annotations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['tests'],
+        summary:
+          "The student's crossed-out choices and highlighted passages on their own attempt, while it runs and once sent (the review).",
+        params: IdParams,
+        response: { 200: AnnotationsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await readAnnotations(db, request.user!.id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/api/user-tests/:id/annotations',
+    {
+      // Saved as the student works (one per strike-out or highlight), like answers.
+      config: { access: 'user', rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['tests'],
+        summary:
+          "Saves the attempt's crossed-out choices and highlights (whole state, last write wins by seq; `applied` false for an older or repeated seq). 409 once sent, past the deadline or before a timed attempt's begin; 422 for a question, choice or context not the attempt's. Never changes an answer.",
+        params: IdParams,
+        body: SaveAnnotationsRequest,
+        response: { 200: SaveAnnotationsResponse, 409: ApiError, 422: ApiError, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await saveAnnotations(
+        db,
+        request.user!.id,
+        request.params.id,
+        request.body,
         new Date(),
       ),
     }),

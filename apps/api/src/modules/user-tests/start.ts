@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { secondsWithExtraTime } from '@ensaya/core/contracts/accommodations';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
+import { WRONG_ANSWERS_SET } from '@ensaya/core/engine/wrong-answers';
 import { mockExamDifficultyProfile } from '@ensaya/core/engine/difficulty';
+import { DIAGNOSTIC_MINUTES, selectDiagnostic } from '@ensaya/core/engine/diagnostic';
 import { distinctNumbers, shuffled, type Random } from '@ensaya/core/engine/random';
 import {
   examWeights,
@@ -40,9 +42,6 @@ import { submitAttempt } from './submit.ts';
 import { dueStems } from '../review/repo.ts';
 import { mockExamBank } from './mock-exam-bank.ts';
 
-/** Questions in a wrong-answers test when the period does not say. */
-const WRONG_ANSWERS_DEFAULT = 65;
-
 /** What an attempt was built with, kept in `user_tests.configuration`. */
 export interface AttemptConfiguration {
   selection?: StartUserTestRequest['selection'];
@@ -58,7 +57,7 @@ export interface AttemptConfiguration {
 
 type Body = {
   subject_id: number;
-  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers';
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
   selection?: StartUserTestRequest['selection'];
   random_question: boolean;
   random_answer: boolean;
@@ -66,6 +65,7 @@ type Body = {
   timer?: { hours: number; minutes: number } | null | undefined;
   source_user_test_id?: number | undefined;
   wrong_source?: 'own' | 'general' | 'review' | undefined;
+  wrong_limit?: number | undefined;
   elective_theme_id?: number | undefined;
   replace_in_progress: boolean;
 };
@@ -158,6 +158,9 @@ export async function startAttempt(
           and o.status = 'in_progress')`,
       extraTimePercent: sql<number | null>`(
         select u.extra_time_percent from ${users} u where u.id = ${user.id})`,
+      hasDiagnostic: sql<boolean>`exists (
+        select 1 from ${userTests} d
+        where d.user_id = ${user.id} and d.subject_id = "subjects"."id" and d.mode = 'diagnostic')`,
     })
     .from(subjects)
     .leftJoin(periods, and(eq(periods.subjectId, subjects.id), eq(periods.isCurrent, true)))
@@ -171,6 +174,10 @@ export async function startAttempt(
   if (!head.hasAccess) throw new AppError(403, 'engine.noAccess');
   const period = head.period;
   if (!period) throw new AppError(422, 'engine.noQuestions');
+  // The first diagnostic is taken once (issue 27); the unique index says so under a race.
+  if (body.mode === 'diagnostic' && head.hasDiagnostic) {
+    throw new AppError(409, 'engine.diagnosticTaken');
+  }
 
   if (head.open) {
     await settleOpenAttempt(
@@ -262,6 +269,40 @@ export async function startAttempt(
       };
       break;
     }
+    case 'diagnostic': {
+      // The exam's themes (those with weight in the current period; with electives, the common
+      // ones and the elective chosen, if any), evenly, over whole reading units (issue 27).
+      const weights = await db
+        .select({ themeId: periodThemes.themeId, isElective: themes.isElective })
+        .from(periodThemes)
+        .innerJoin(themes, eq(themes.id, periodThemes.themeId))
+        .where(and(eq(periodThemes.periodId, period.id), gt(periodThemes.weight, 0)))
+        .orderBy(asc(periodThemes.id));
+      const electives = weights.filter((theme) => theme.isElective);
+      if (
+        body.elective_theme_id !== undefined &&
+        !electives.some((theme) => theme.themeId === body.elective_theme_id)
+      ) {
+        throw fieldFailure('elective_theme_id', 'engine.electiveInvalid');
+      }
+      electiveThemeId = body.elective_theme_id ?? null;
+      const [bank, seen] = await Promise.all([
+        mockExamBank(db, subject.id),
+        seenStems(db, user.id, subject.id),
+      ]);
+      const themeIds =
+        weights.length > 0
+          ? examWeights(weights, electiveThemeId).map((theme) => theme.themeId)
+          : [...new Set(bank.map((stem) => stem.themeId))];
+      chosen = selectDiagnostic(bank, themeIds, random, seen);
+      configuration = {
+        random_question: true,
+        random_answer: true,
+        study_mode: false,
+        seconds: DIAGNOSTIC_MINUTES * 60,
+      };
+      break;
+    }
     case 'historical': {
       const [source] = await db
         .select()
@@ -306,7 +347,9 @@ export async function startAttempt(
       break;
     }
     case 'wrong_answers': {
-      const limit = period.questionCount || WRONG_ANSWERS_DEFAULT;
+      // A set of 20 by default (issue 27: a 65-question drill of missed questions was too much);
+      // the student may ask for more. A review session is sized by the queue (at most 20).
+      const limit = body.wrong_limit ?? WRONG_ANSWERS_SET;
       chosen =
         body.wrong_source === 'general'
           ? await mostFailed(db, subject.id, limit)
@@ -404,6 +447,9 @@ export async function startAttempt(
     return Number(inserted!.id);
   } catch (error) {
     // Two starts at once: the other one won; offer to resume it.
+    if (isUniqueViolation(error, 'user_tests_diagnostic_once')) {
+      throw new AppError(409, 'engine.diagnosticTaken');
+    }
     if (isUniqueViolation(error, 'user_tests_in_progress_unique')) {
       const open = await openAttempt(db, user.id, subject.id);
       if (open) await settleOpenAttempt(db, user.id, open, false, now);

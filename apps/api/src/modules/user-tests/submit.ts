@@ -247,6 +247,9 @@ export async function attemptResult(
     user_test_id: attempt.id,
     type: attempt.type,
     mode: attempt.mode,
+    wrong_source:
+      (attempt.configuration as { wrong_source?: 'own' | 'general' | 'review' } | null)
+        ?.wrong_source ?? null,
     subject_id: attempt.subjectId,
     subject_name: row.subjectName,
     start: attempt.startedAt.toISOString(),

@@ -583,6 +583,48 @@ describe('other kinds of test', () => {
     expect(general.questions.map((question) => question.stem_id)).toEqual([q1!.stem_id]);
   });
 
+  it('wrong answers: a set of 20 by default, more when asked, named by its kind', async () => {
+    const bank = await createBank(t.db, { perTheme: 15, questionCount: 30 });
+    const { client } = await student({ access: [bank.subject.id] });
+    const attempt = await start(client, practice(bank.subject.id, { value: 1 }));
+    const stem = (id: number) => bank.bank.find((entry) => entry.id === id)!;
+    await answer(
+      client,
+      attempt,
+      attempt.questions.map((question, index) => ({
+        stem_id: question.stem_id,
+        stem_choice_ids: [stem(question.stem_id).wrongId],
+        is_marked: false,
+        seq: index + 1,
+      })),
+    );
+    await client.post(`/api/user-tests/${attempt.id}/submit`);
+    const own = await start(client, {
+      subject_id: bank.subject.id,
+      mode: 'wrong_answers',
+      wrong_source: 'own',
+    });
+    expect(own.questions).toHaveLength(20);
+    expect(own.wrong_source).toBe('own');
+    const sent = (await client.post(`/api/user-tests/${own.id}/submit`)).json();
+    expect(sent.data.wrong_source).toBe('own');
+    const more = await start(client, {
+      subject_id: bank.subject.id,
+      mode: 'wrong_answers',
+      wrong_source: 'own',
+      wrong_limit: 25,
+    });
+    expect(more.questions).toHaveLength(25);
+    const tooMany = await client.post('/api/user-tests', {
+      subject_id: bank.subject.id,
+      mode: 'wrong_answers',
+      wrong_source: 'own',
+      wrong_limit: 5000,
+      replace_in_progress: true,
+    });
+    expect(tooMany.statusCode).toBe(422);
+  });
+
   it('mails a comment on a question to the content team', async () => {
     const bank = await createBank(t.db);
     const { client } = await student({ access: [bank.subject.id] });

@@ -13,6 +13,9 @@ import '../reading.css';
 import { readStored, useStoredValue, writeStored } from '../../lib/storage.ts';
 import '../../lib/core-messages-full.ts';
 
+/** The signed-in pages' start-up reads (app/lazy-page.ts, `pageData`), loaded with this layout. */
+export * as pageData from '../page-data.ts';
+
 /**
  * The page layout of every protected route: header, the trial banner, and content; the footer
  * comes from the root.
@@ -24,8 +27,9 @@ export function ProtectedLayout() {
   const isFullHeader = headerFlag === '1' || headerFlag === null;
   const afterLogin = useSubscriptionState(Boolean(user));
   // During a trial, under the header; never while a test runs (the reduced header).
-  const trialDaysLeft =
-    isFullHeader && afterLogin.data?.status === 'Trial' ? afterLogin.data.trial_days_left : null;
+  const isTrial = afterLogin.data?.status === 'Trial';
+  const trialDaysLeft = isFullHeader && isTrial ? afterLogin.data!.trial_days_left : null;
+  const trialSubscriptionId = isTrial ? (afterLogin.data?.subscription_id ?? null) : null;
 
   // The full header needs the flag at '1'; a test sets it to '0' while it runs (spec 000,
   // section 4). A student arriving without it (a new tab, cleared storage) gets the full header.
@@ -44,8 +48,11 @@ export function ProtectedLayout() {
         isFull={isFullHeader}
         isAdmin={user?.role === 'admin'}
         onLogout={() => logout.mutate()}
+        trialSubscriptionId={trialSubscriptionId}
       />
-      {trialDaysLeft !== null && <TrialBanner daysLeft={trialDaysLeft} />}
+      {trialDaysLeft !== null && (
+        <TrialBanner daysLeft={trialDaysLeft} subscriptionId={trialSubscriptionId} />
+      )}
       <main className="app-main" id="main">
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />

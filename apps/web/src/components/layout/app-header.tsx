@@ -26,6 +26,11 @@ interface AppHeaderProps {
   /** An administrator: the menus lead to the back office too. */
   isAdmin?: boolean;
   onLogout: () => void;
+  /**
+   * During a trial, the trial's subscription: the menu's renew item says what paying does then
+   * (issue 27: "Renovar suscripción" meant nothing to a student a day into a free trial).
+   */
+  trialSubscriptionId?: number | null;
 }
 
 const MAIN_LINKS = [
@@ -39,6 +44,15 @@ const USER_LINKS = [
   { to: '/cuenta/editar', label: 'nav.profile' },
   { to: '/agregar/subscripcion', label: 'nav.renew' },
 ] as const;
+
+/** The user menu's links; during a trial the last one pays the trial's plan now. */
+export function userLinks(trialSubscriptionId: number | null | undefined) {
+  if (trialSubscriptionId === null || trialSubscriptionId === undefined) return USER_LINKS;
+  return [
+    ...USER_LINKS.slice(0, -1),
+    { to: `/factura/detalles?subscription=${trialSubscriptionId}`, label: 'nav.payTrial' },
+  ] as const;
+}
 
 const LOGOUT_KEY = 'logout';
 const ADMIN_PATH = '/admin';
@@ -70,7 +84,13 @@ export function mainNavItemFor(pathname: string): string | null {
 }
 
 /** The header of the logged-in pages (spec 000, screen 11). */
-export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeaderProps) {
+export function AppHeader({
+  user,
+  isFull,
+  isAdmin = false,
+  onLogout,
+  trialSubscriptionId,
+}: AppHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -93,8 +113,9 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
     );
   }
 
+  const links = userLinks(trialSubscriptionId);
   const userMenuItems = [
-    ...USER_LINKS.map((link) => ({ key: link.to, label: t(link.label) })),
+    ...links.map((link) => ({ key: link.to, label: t(link.label) })),
     ...(isAdmin ? [{ key: ADMIN_PATH, label: t('nav.admin') }] : []),
     { key: LOGOUT_KEY, label: t('nav.logout'), isDanger: true },
   ];
@@ -157,7 +178,7 @@ export function AppHeader({ user, isFull, isAdmin = false, onLogout }: AppHeader
         <Suspense fallback={null}>
           <NavDrawer isOpen={isDrawerOpen} onClose={closeDrawer}>
             <nav className="app-drawer__nav" aria-label={t('nav.main')}>
-              {USER_LINKS.map((link) => (
+              {links.map((link) => (
                 <Link
                   key={link.to}
                   to={link.to}

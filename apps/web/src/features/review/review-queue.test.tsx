@@ -13,6 +13,7 @@ const card = (change: Partial<SubjectCard>): SubjectCard => ({
   id: 1,
   name: 'Competencia Lectora',
   description: null,
+  description_en: null,
   standard_test_id: 1,
   approval_grade: 458,
   approval_rule: 'application_average',
@@ -84,23 +85,29 @@ function reviewApi(reviewDue: ReviewDue) {
 }
 
 describe('review queue', () => {
-  it('the dashboard says how many questions to review today and starts a subject’s review', async () => {
-    reviewApi(due);
+  it('the dashboard has one "Repasar hoy" card: a total and a link per subject', async () => {
+    reviewApi({
+      ...due,
+      total: 32,
+      subjects: [{ ...due.subjects[0]!, due: 31 }, due.subjects[1]!, due.subjects[2]!],
+    });
     const { user, pathname } = renderApp('/dashboard');
 
-    const queue = await screen.findByRole('region', { name: 'Repaso espaciado' });
-    expect(within(queue).getByText('8 preguntas para repasar hoy')).toBeInTheDocument();
-    expect(within(queue).getByText('Competencia Lectora: 7 preguntas')).toBeInTheDocument();
-    // Due only where something is due; no button without access to the subject.
+    const queue = await screen.findByRole('region', { name: 'Repasar hoy' });
+    expect(within(queue).getByText('32 preguntas para repasar hoy')).toBeInTheDocument();
+    // Due only where something is due; a link, not a button, and none without access.
     expect(within(queue).queryByText(/Competencia Matemática M1/)).toBeNull();
-    expect(within(queue).getByText('Historia y Ciencias Sociales: 1 pregunta')).toBeInTheDocument();
+    expect(within(queue).queryAllByRole('button')).toHaveLength(0);
     expect(
-      within(queue).queryByRole('button', { name: 'Repasar Historia y Ciencias Sociales' }),
-    ).toBeNull();
+      within(queue).getByText('Historia y Ciencias Sociales: 1 pregunta · sin suscripción activa'),
+    ).toBeInTheDocument();
+    const links = within(queue).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    // A session holds at most 20 of the 31 due; the rest wait.
+    expect(links[0]).toHaveAccessibleName('Competencia Lectora: 31 preguntas Repasar 20');
+    expect(within(queue).getByText(/Cada sesión tiene hasta 20 preguntas/)).toBeInTheDocument();
 
-    await user.click(
-      await within(queue).findByRole('button', { name: 'Repasar Competencia Lectora' }),
-    );
+    await user.click(links[0]!);
     await waitFor(() => expect(pathname()).toBe('/revision'));
     expect(JSON.parse(sessionStorage.getItem('control')!)).toMatchObject({
       subjectId: 1,
@@ -119,9 +126,7 @@ describe('review queue', () => {
     reviewApi({ ...due, total: 0, subjects: [] });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: /Camila/ })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Repaso espaciado' })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Repasar hoy' })).toBeNull());
   });
 
   it('each subject card shows its count and a review button', async () => {
@@ -132,12 +137,12 @@ describe('review queue', () => {
     expect(await within(reading).findByText('7 preguntas para repasar hoy')).toBeInTheDocument();
     const math = screen.getByRole('article', { name: 'Competencia Matemática M1' });
     expect(within(math).queryByText(/para repasar hoy/)).toBeNull();
-    expect(within(math).queryByRole('button', { name: 'Repasar ahora' })).toBeNull();
+    expect(within(math).queryByRole('button', { name: 'Repasar hoy' })).toBeNull();
     const history = screen.getByRole('article', { name: 'Historia y Ciencias Sociales' });
     expect(within(history).getByText('1 pregunta para repasar hoy')).toBeInTheDocument();
-    expect(within(history).queryByRole('button', { name: 'Repasar ahora' })).toBeNull();
+    expect(within(history).queryByRole('button', { name: 'Repasar hoy' })).toBeNull();
 
-    await user.click(within(reading).getByRole('button', { name: 'Repasar ahora' }));
+    await user.click(within(reading).getByRole('button', { name: 'Repasar hoy' }));
     await waitFor(() => expect(pathname()).toBe('/revision'));
     expect(JSON.parse(sessionStorage.getItem('control')!)).toMatchObject({
       subjectId: 1,

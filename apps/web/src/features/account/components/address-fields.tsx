@@ -83,9 +83,16 @@ export function AddressLineFields({
             id={idOf('zip_code')}
             label={t('account.address.zipCode')}
             error={form.errors.zip_code}
+            help={<PostalCodeHelp />}
           >
             <Input
               {...input('zip_code')}
+              aria-describedby={[
+                form.errors.zip_code ? `${idOf('zip_code')}-error` : '',
+                `${idOf('zip_code')}-help`,
+              ]
+                .filter(Boolean)
+                .join(' ')}
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={POSTAL_CODE_DIGITS}
@@ -94,6 +101,27 @@ export function AddressLineFields({
           </FormField>
         </>,
       )}
+    </>
+  );
+}
+
+/** Where Correos de Chile looks a postal code up by street and commune. */
+export const POSTAL_CODE_LOOKUP_URL = 'https://www.correos.cl/';
+
+/**
+ * What a Chilean postal code is and where to find it (issue 27): students rarely know theirs, and
+ * the spec requires it.
+ */
+function PostalCodeHelp() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('account.address.zipCodeHelp')}
+      <a href={POSTAL_CODE_LOOKUP_URL} target="_blank" rel="noopener noreferrer">
+        {t('account.address.zipCodeLink')}
+        <span className="visually-hidden"> {t('account.address.newTab')}</span>
+      </a>
+      .
     </>
   );
 }

@@ -10,6 +10,7 @@ import { pageReload } from '../../../lib/page-reload.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { writeStored } from '../../../lib/storage.ts';
 import { ChangeAvatarModal } from './change-avatar-modal.tsx';
+import { Identity } from '../../../components/identity.tsx';
 
 /** The account's avatar (or initials) and name, with the change-avatar modal. */
 export function AvatarBlock({ user }: { user: SessionUser }) {
@@ -31,7 +32,9 @@ export function AvatarBlock({ user }: { user: SessionUser }) {
         <p className="avatar-block__name">
           {user.name} {user.last_name}
         </p>
-        <p className="avatar-block__email">{user.email}</p>
+        <p className="avatar-block__email">
+          <Identity value={user.email} />
+        </p>
         <Button onClick={() => setIsModalOpen(true)}>{t('account.avatar.change')}</Button>
       </div>
       <ChangeAvatarModal

@@ -3,6 +3,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClp, formatDate } from '../../../lib/format.ts';
+import { inLanguage } from '../../../lib/localized.ts';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceRow } from '../api/get-invoices.ts';
 import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
 import { withCellLabels } from '../lib/stacked-columns.ts';
@@ -18,7 +19,7 @@ const STATUS_COLOR: Record<InvoiceRow['status'], string> = {
 
 /** The student's invoices (receipts of each paid or attempted period), paginated on the server. */
 export function InvoicesCard() {
-  const { t } = useTranslation(ACCOUNT_NAMESPACE);
+  const { t, i18n } = useTranslation(ACCOUNT_NAMESPACE);
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page);
   const isNarrow = useMediaQuery(NARROW_SCREEN);
@@ -33,7 +34,12 @@ export function InvoicesCard() {
 
   const columns: ColumnsType<InvoiceRow> = [
     { key: 'number', title: t('invoices.columns.number'), dataIndex: 'number' },
-    { key: 'package', title: t('invoices.columns.package'), dataIndex: 'package_name' },
+    {
+      key: 'package',
+      title: t('invoices.columns.package'),
+      render: (_: unknown, invoice: InvoiceRow) =>
+        inLanguage(invoice.package_name, invoice.package_name_en, i18n.language),
+    },
     {
       key: 'period',
       title: t('invoices.columns.period'),

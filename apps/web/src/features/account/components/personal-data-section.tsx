@@ -16,6 +16,7 @@ import {
 import { useAccountSection } from '../lib/use-account-section.ts';
 import { AccountSection, ReadOnlyFields } from './account-section.tsx';
 import { PendingEmailNotice } from './pending-email-notice.tsx';
+import { Identity } from '../../../components/identity.tsx';
 
 const FIELDS: readonly PersonalDataField[] = [
   'name',
@@ -98,8 +99,11 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
             items={[
               { label: t('account.personal.name'), value: user.name },
               { label: t('account.personal.lastName'), value: user.last_name },
-              { label: t('account.personal.taxId'), value: displayedTaxId(user) },
-              { label: t('account.personal.email'), value: user.email },
+              {
+                label: t('account.personal.taxId'),
+                value: displayedTaxId(user) && <Identity value={displayedTaxId(user)} />,
+              },
+              { label: t('account.personal.email'), value: <Identity value={user.email} /> },
               { label: t('account.personal.phone'), value: formatPhone(user.phone) },
             ]}
           />

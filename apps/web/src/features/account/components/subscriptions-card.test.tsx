@@ -117,8 +117,8 @@ describe('account page: subscriptions table', () => {
       ['Plan B', 'Sin renovación', 'Activar', true],
       ['Plan C', 'Pendiente', 'Suscribirme', false],
       ['Plan D', 'Pago pendiente', 'Suscribirme', false],
-      ['Plan E', 'En prueba', 'Suscribirme', true],
-      ['Plan F', 'Creada', 'Suscribirme', false],
+      ['Plan E', 'En prueba', 'Pagar ahora y empezar el plan', true],
+      ['Plan F', 'Sin terminar: falta tu tarjeta', 'Suscribirme', false],
       ['Plan G', 'Cancelada', null, false],
     ];
     for (const [plan, status, action, hasToggle] of expected) {

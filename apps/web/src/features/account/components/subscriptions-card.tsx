@@ -14,6 +14,8 @@ import { ACCOUNT_NAMESPACE } from '../lib/account-i18n.ts';
 import { needsPackage } from '../lib/subscription-actions.ts';
 import { SectionLoadError } from './section-load-error.tsx';
 import { SubscriptionsTable } from './subscriptions-table.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { inLanguage } from '../../../lib/localized.ts';
 
 /**
  * What the cancel wizard at `/cancelar/subscripcion` reads from the router state (spec 000,
@@ -24,7 +26,7 @@ function cancelState(row: SubscriptionRow) {
     cancelSubscription: {
       id: row.id,
       subscription_end: row.subscription_end,
-      package_name: row.package.name,
+      package_name: inLanguage(row.package.name, row.package.name_en, currentLanguage()),
       all_subjects: row.all_subjects,
       subjects: row.subjects.map((subject) => subject.name),
     },
@@ -142,7 +144,7 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
         {toPause && (
           <p>
             {t(`subscriptions.${pauseTexts}.confirmText`, {
-              plan: toPause.package.name,
+              plan: inLanguage(toPause.package.name, toPause.package.name_en, currentLanguage()),
               date: toPause.subscription_end ? formatDate(toPause.subscription_end) : '',
             })}
           </p>

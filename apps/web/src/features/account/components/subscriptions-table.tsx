@@ -11,6 +11,7 @@ import { withCellLabels } from '../lib/stacked-columns.ts';
 import { actionFor, hasRenewalToggle } from '../lib/subscription-actions.ts';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { PaymentNotice } from './payment-notice.tsx';
+import { inLanguage } from '../../../lib/localized.ts';
 
 const STATUS_COLOR: Record<SubscriptionStatus, string> = {
   Created: 'default',
@@ -57,7 +58,9 @@ export function SubscriptionsTable({
   onActivate,
   onSubscribe,
 }: SubscriptionsTableProps) {
-  const { t } = useTranslation(ACCOUNT_NAMESPACE);
+  const { t, i18n } = useTranslation(ACCOUNT_NAMESPACE);
+  const planOf = (row: SubscriptionRow) =>
+    inLanguage(row.package.name, row.package.name_en, i18n.language);
   const isNarrow = useMediaQuery(NARROW_SCREEN);
 
   const endOf = (row: SubscriptionRow) => {
@@ -73,7 +76,7 @@ export function SubscriptionsTable({
   };
 
   const actionButton = (row: SubscriptionRow) => {
-    const plan = row.package.name;
+    const plan = planOf(row);
     switch (actionFor(row.status)) {
       case 'cancel':
         return (
@@ -98,12 +101,19 @@ export function SubscriptionsTable({
         );
       case 'subscribe':
         return (
+          // During a trial, paying ends it and starts the plan: the button says so (issue 27).
           <Button
             type="primary"
-            aria-label={t('subscriptions.actions.subscribeLabel', { plan })}
+            aria-label={
+              row.status === 'Trial'
+                ? t('subscriptions.actions.payTrialLabel', { plan })
+                : t('subscriptions.actions.subscribeLabel', { plan })
+            }
             onClick={() => onSubscribe(row)}
           >
-            {t('subscriptions.actions.subscribe')}
+            {row.status === 'Trial'
+              ? t('subscriptions.actions.payTrial')
+              : t('subscriptions.actions.subscribe')}
           </Button>
         );
       default:
@@ -123,7 +133,7 @@ export function SubscriptionsTable({
               {t('subscriptions.debugId', { id: row.id })}
             </span>
           )}
-          {row.package.name}
+          {planOf(row)}
         </span>
       ),
     },
@@ -163,7 +173,7 @@ export function SubscriptionsTable({
               row.status === 'Trial'
                 ? 'subscriptions.renewal.trialLabel'
                 : 'subscriptions.renewal.label',
-              { plan: row.package.name },
+              { plan: planOf(row) },
             )}
             onChange={(isOn) => onRenewalChange(row, isOn)}
           />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../lib/app-bridge.ts';
@@ -16,7 +17,13 @@ import { requiredFieldsMessage } from '../../../lib/core-message.ts';
 export function useAccountSection() {
   const [isEditing, setIsEditing] = useState(false);
   const [formMessage, setFormMessage] = useState<string[]>();
-  const [savedMessage, setSavedMessage] = useState<string>();
+  // The confirmation is text in the language it was said in (the server's, or ours): after a
+  // switch of language it is no longer shown, rather than shown in the other language.
+  const { i18n: current } = useTranslation();
+  const [savedNotice, setSaved] = useState<{ text: string; language: string }>();
+  const savedMessage = savedNotice?.language === current.language ? savedNotice.text : undefined;
+  const setSavedMessage = (text: string | undefined) =>
+    setSaved(text === undefined ? undefined : { text, language: current.language });
 
   function open(): void {
     setFormMessage(undefined);

@@ -33,6 +33,7 @@ function SectionMenu({ onNavigate }: { onNavigate?: () => void }) {
   const current = pathname.split('/')[2] ?? 'questions';
   return (
     <Menu
+      className="admin-menu"
       mode="inline"
       selectedKeys={[current]}
       items={adminSections.map(([path, label]) => ({

@@ -43,6 +43,10 @@ export interface FieldSpec {
     | 'date';
   isRequired?: boolean;
   min?: number;
+  /** The most characters the API accepts (text and textarea). */
+  maxLength?: number;
+  /** A key of the `admin` namespace: a line under the field. */
+  hint?: string;
   options?: { value: string; label: string }[];
   /** Shown only when creating (a record's parent does not change afterwards). */
   isCreateOnly?: boolean;
@@ -174,7 +178,18 @@ function RecordDrawer<T extends { id: number }>({
             name={field.name}
             label={t(field.label)}
             valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
-            rules={field.isRequired ? [{ required: true, message: t('common.required') }] : []}
+            extra={field.hint ? t(field.hint) : undefined}
+            rules={[
+              ...(field.isRequired ? [{ required: true, message: t('common.required') }] : []),
+              ...(field.maxLength
+                ? [
+                    {
+                      max: field.maxLength,
+                      message: t('common.tooLong', { max: field.maxLength }),
+                    },
+                  ]
+                : []),
+            ]}
           >
             <FieldControl field={field} />
           </Form.Item>

@@ -16,6 +16,7 @@ import { useFlash } from '../components/flash-message.tsx';
 import { ServerHtml } from '../components/server-html.tsx';
 import { WeightsDrawer } from '../components/weights-editor.tsx';
 import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
+import { formatClp } from '../../../lib/format.ts';
 
 // The catalogue screens: each is the generic list-and-drawer page with its columns and fields.
 // Column titles are translated when rendered, so the configurations take `t`.
@@ -81,8 +82,15 @@ export function SubjectsPage() {
         isRequired: true,
         isCreateOnly: true,
       },
-      { name: 'name', label: 'fields.name', kind: 'text', isRequired: true },
-      { name: 'description', label: 'fields.description', kind: 'textarea' },
+      { name: 'name', label: 'fields.name', kind: 'text', isRequired: true, maxLength: 200 },
+      { name: 'description', label: 'fields.description', kind: 'textarea', maxLength: 2000 },
+      {
+        name: 'description_en',
+        label: 'fields.descriptionEn',
+        kind: 'textarea',
+        maxLength: 2000,
+        hint: 'fields.englishHint',
+      },
       {
         name: 'approval_grade',
         label: 'fields.approvalGrade',
@@ -254,7 +262,7 @@ export function PackagesPage() {
         key: 'price',
         dataIndex: 'price_clp',
         title: t('fields.priceClp'),
-        render: (price: number) => price.toLocaleString('es-CL'),
+        render: (price: number) => formatClp(price),
       },
       { key: 'trial', dataIndex: 'trial_period_days', title: t('fields.trialPeriodDays') },
       { key: 'active', dataIndex: 'is_active', title: t('fields.isActive'), render: yesNo(t) },
@@ -267,8 +275,22 @@ export function PackagesPage() {
         isRequired: true,
         isCreateOnly: true,
       },
-      { name: 'name', label: 'fields.name', kind: 'text', isRequired: true },
-      { name: 'description', label: 'fields.description', kind: 'textarea' },
+      { name: 'name', label: 'fields.name', kind: 'text', isRequired: true, maxLength: 200 },
+      { name: 'description', label: 'fields.description', kind: 'textarea', maxLength: 2000 },
+      {
+        name: 'name_en',
+        label: 'fields.nameEn',
+        kind: 'text',
+        maxLength: 200,
+        hint: 'fields.englishHint',
+      },
+      {
+        name: 'description_en',
+        label: 'fields.descriptionEn',
+        kind: 'textarea',
+        maxLength: 2000,
+        hint: 'fields.englishHint',
+      },
       {
         name: 'duration_days',
         label: 'fields.durationDays',
@@ -313,8 +335,7 @@ export function PromoCodesPage() {
       {
         key: 'value',
         title: t('fields.value'),
-        render: (_, code) =>
-          code.type === 'percent' ? `${code.value} %` : `$${code.value.toLocaleString('es-CL')}`,
+        render: (_, code) => (code.type === 'percent' ? `${code.value} %` : formatClp(code.value)),
       },
       { key: 'from', dataIndex: 'valid_from', title: t('fields.validFrom'), render: dateOnly },
       { key: 'until', dataIndex: 'valid_until', title: t('fields.validUntil'), render: dateOnly },

@@ -3,6 +3,7 @@ import { HttpStatus } from '@ensaya/core/api/http';
 import type { LoginRequest } from '@ensaya/core/contracts/auth';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { api } from '../../../lib/api-client.ts';
+import { packagesQueryKey } from '../../packages/api/get-packages.ts';
 import { meQueryKey, type SessionUser } from '../../../lib/session.ts';
 import { writeStored } from '../../../lib/storage.ts';
 
@@ -15,7 +16,7 @@ export async function login(credentials: LoginRequest): Promise<SessionUser> {
 }
 
 /** The flags the spec keeps in browser storage after a login (spec 000, sections 3 and 4). */
-function rememberLogin(user: SessionUser): void {
+export function rememberLogin(user: SessionUser): void {
   writeStored(StorageKey.isAuthenticated, 'true');
   writeStored(StorageKey.username, user.name);
   writeStored(StorageKey.avatar, user.avatar ?? '');
@@ -36,6 +37,8 @@ export function useLogin(routeAfterLogin: (user: SessionUser) => Promise<string>
     },
     onSuccess: ({ user }) => {
       rememberLogin(user);
+      // The packages say whether this student is offered a trial: not what a visitor was told.
+      void queryClient.invalidateQueries({ queryKey: packagesQueryKey });
       // The server has just told us who is logged in: no need to ask `GET /api/me` again.
       queryClient.setQueryData(meQueryKey, user);
     },

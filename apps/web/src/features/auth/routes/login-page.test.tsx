@@ -45,9 +45,7 @@ describe('login page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
-    expect(
-      await screen.findByText('¡Por favor ingresa tu correo electrónico!'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Ingresa tu correo electrónico.')).toBeInTheDocument();
     expect(screen.getByText('Por favor completa los campos requeridos.')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Correo electrónico'), 'estudiante@');
@@ -228,7 +226,21 @@ describe('login page', () => {
       'href',
       '/paquetes',
     );
-    expect(screen.getByRole('button', { name: 'Volver' })).toBeInTheDocument();
+    // Opened first (a visitor's first page), there is nowhere to go back to: no "Volver".
+    expect(screen.queryByRole('button', { name: 'Volver' })).not.toBeInTheDocument();
+  });
+
+  it('tells a visitor what Ensaya is and how to create an account (issue 27)', async () => {
+    installFakeApi({ 'GET /api/me': meHandler(() => false) });
+    renderApp('/');
+
+    expect(
+      await screen.findByText(/practica para la PAES y el examen teórico de licencia clase B/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crea tu cuenta' })).toHaveAttribute(
+      'href',
+      '/paquetes',
+    );
   });
 });
 
@@ -236,7 +248,10 @@ describe('where the login leads (spec 000, section 4)', () => {
   async function logIn(afterLogin: () => { status: number; body?: unknown }, role = 'student') {
     let isLoggedIn = false;
     const api = installFakeApi({
-      'GET /api/me': meHandler(() => isLoggedIn),
+      'GET /api/me': () =>
+        isLoggedIn
+          ? { status: 200, body: { data: { ...demoUser, role } } }
+          : { status: 401, body: { message: 'No autenticado.' } },
       'GET /api/csrf-cookie': withCsrfCookie(),
       'POST /api/login': () => {
         isLoggedIn = true;
@@ -286,8 +301,8 @@ describe('where the login leads (spec 000, section 4)', () => {
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
   });
 
-  it('keeps an administrator, who has nothing to subscribe to, on the dashboard', async () => {
+  it('takes an administrator, who has nothing to subscribe to, to the back office', async () => {
     const { pathname } = await logIn(answer('/subscripcion/paquete', null, null), 'admin');
-    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    await waitFor(() => expect(pathname()).toMatch(/^\/admin/));
   });
 });

@@ -18,10 +18,11 @@ export function LoginPage() {
   /**
    * After login, by subscriptions (spec 000, section 4): package selection, the invoice details or
    * the dashboard; the answer is the shared subscription state, kept for the pages after. An
-   * administrator has none to choose and keeps the dashboard; without an answer, the dashboard.
+   * administrator has none to choose and works in the back office, `/admin`; without an answer,
+   * the dashboard.
    */
   async function routeAfterLogin(user: SessionUser): Promise<string> {
-    if (user.role === 'admin') return '/dashboard';
+    if (user.role === 'admin') return '/admin';
     try {
       const state = await getSubscriptionState();
       queryClient.setQueryData(subscriptionStateQueryKey, state);
@@ -31,16 +32,14 @@ export function LoginPage() {
     }
   }
 
-  function goBack() {
-    // React Router numbers its history entries; at the first one there is nothing to go back to.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate('/paquetes');
-  }
+  // React Router numbers its history entries: at the first one there is nothing to go back to,
+  // and the spec's back link is left out rather than sending a visitor somewhere unasked.
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby="login-title">
+        <p className="auth-card__about">{t('login.about')}</p>
         <h1 id="login-title" className="auth-card__title">
           {t('login.title')}
         </h1>
@@ -52,9 +51,20 @@ export function LoginPage() {
         <div className="auth-card__links">
           <Link to="/olvido">{t('login.forgotPassword')}</Link>
           <Link to="/paquetes">{t('login.seePackages')}</Link>
-          <button type="button" className="link-button" onClick={goBack}>
-            {t('login.back')}
-          </button>
+          {canGoBack && (
+            <button type="button" className="link-button" onClick={() => void navigate(-1)}>
+              {t('login.back')}
+            </button>
+          )}
+        </div>
+        {/* A visitor's way in (issue 27): the spec's registration starts at a package. */}
+        <div className="auth-card__signup">
+          <p className="auth-card__signup-text">
+            <span>{t('login.newHere')}</span> <span>{t('login.createAccountHint')}</span>
+          </p>
+          <Link to="/paquetes" className="auth-card__signup-button">
+            {t('login.createAccount')}
+          </Link>
         </div>
       </section>
     </div>

@@ -37,7 +37,7 @@ describe('forgot-password page', () => {
     await user.click(await screen.findByRole('button', { name: 'Enviar' }));
 
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
-      '¡Por favor ingresa tu correo electrónico!',
+      'Ingresa tu correo electrónico.',
     );
     expect(requests.some((r) => r.path === '/api/forgot-password')).toBe(false);
   });

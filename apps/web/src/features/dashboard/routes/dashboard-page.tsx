@@ -15,6 +15,7 @@ import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
+import { FirstDiagnosticCard } from '../components/first-diagnostic-card.tsx';
 import { DASHBOARD_NAMESPACE } from '../lib/dashboard-i18n.ts';
 
 /**
@@ -55,6 +56,7 @@ export function DashboardPage() {
           : t('dashboard.title', { ns: 'translation' })}
       </h1>
       <InProgressBanner />
+      <FirstDiagnosticCard />
 
       <div className="stats-banner">
         <div>

@@ -13,6 +13,7 @@ import {
 import { formatDateTime } from '../../../lib/format.ts';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
+import { testKindKey } from '../../test-taking/lib/test-kind.ts';
 
 export interface HistorySortState {
   sort: HistorySort;
@@ -164,7 +165,8 @@ function HistoryGrid({
       ...sortable('type'),
       title: t('columns.type'),
       dataIndex: 'mode',
-      render: (_: unknown, row: HistoryRow) => modeLabel(row, t(`mode.${row.mode}`)),
+      render: (_: unknown, row: HistoryRow) =>
+        modeLabel(row, t(`mode.${testKindKey(row.mode, row.wrong_source)}`)),
     },
   ];
 
@@ -286,7 +288,9 @@ function HistoryCards({
                   <dl className="history-card__facts">
                     <div>
                       <dt>{t('columns.type')}</dt>
-                      <dd>{modeLabel(row, t(`mode.${row.mode}`))}</dd>
+                      <dd>
+                        {modeLabel(row, t(`mode.${testKindKey(row.mode, row.wrong_source)}`))}
+                      </dd>
                     </div>
                     <div>
                       <dt>{t('columns.score')}</dt>

@@ -3,6 +3,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
+import type { TextRange } from '@ensaya/core/engine/annotations';
 import { QuestionContext } from '../../test-taking/components/question-context.tsx';
 import { ServerHtml } from '../../test-taking/components/server-html.tsx';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
@@ -26,10 +27,15 @@ export function ReviewQuestion({
   question,
   number,
   total,
+  struck = [],
+  highlights,
 }: {
   question: AttemptQuestion;
   number: number;
   total: number;
+  /** The choices the student crossed out, and the context's highlights (issue 27). */
+  struck?: readonly number[];
+  highlights?: readonly TextRange[];
 }) {
   const { t } = useTranslation(HISTORY_NAMESPACE);
   const [isContextVisible, setIsContextVisible] = useState(true);
@@ -63,6 +69,7 @@ export function ReviewQuestion({
           context={question.context}
           isVisible={isContextVisible}
           onToggle={() => setIsContextVisible((visible) => !visible)}
+          highlights={highlights}
           labels={{
             section: t('review.context'),
             show: t('review.showContext'),
@@ -76,12 +83,15 @@ export function ReviewQuestion({
       <ul className="review-choices" aria-label={t('review.choices')}>
         {question.choices.map((choice) => {
           const outcome = outcomeOf(choice.id, chosen, keys);
-          const className =
-            outcome === 'right' || outcome === 'key'
-              ? 'review-choice review-choice--right'
-              : outcome === 'wrong'
-                ? 'review-choice review-choice--wrong'
-                : 'review-choice';
+          const isStruck = struck.includes(choice.id);
+          const className = [
+            'review-choice',
+            outcome === 'right' || outcome === 'key' ? 'review-choice--right' : '',
+            outcome === 'wrong' ? 'review-choice--wrong' : '',
+            isStruck ? 'review-choice--struck' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
             <li key={choice.id} className={className}>
               <span className="review-choice__mark" aria-hidden="true">
@@ -92,6 +102,7 @@ export function ReviewQuestion({
               {outcome === 'right' && <Tag color="green">{t('review.yourAnswerRight')}</Tag>}
               {outcome === 'wrong' && <Tag color="red">{t('review.yourAnswerWrong')}</Tag>}
               {outcome === 'key' && <Tag color="green">{t('review.key')}</Tag>}
+              {isStruck && <Tag className="review-choice__struck">{t('review.struck')}</Tag>}
             </li>
           );
         })}

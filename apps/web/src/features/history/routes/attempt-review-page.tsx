@@ -10,6 +10,8 @@ import { isApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { StatusTable } from '../../test-taking/components/status-table.tsx';
+import { useAnnotations } from '../../test-taking/api/annotations.ts';
+import { annotationStateOf, highlightsOf, strikesOf } from '../../test-taking/lib/annotations.ts';
 import type { AnswerState } from '../../test-taking/lib/answers.ts';
 import {
   attemptIdFrom,
@@ -34,6 +36,10 @@ export function AttemptReviewPage() {
   const [control] = useState(readControl);
   const attemptId = attemptIdFrom(search);
   const attempt = useAttemptReview(attemptId);
+  // The crossed-out choices and highlights, as the student left them (issue 27); the review shows
+  // without them when they cannot be read.
+  const annotationData = useAnnotations(attemptId).data;
+  const annotations = useMemo(() => annotationStateOf(annotationData), [annotationData]);
   const [index, setIndex] = useState(0);
   const title = t('pages.attemptReview.title', { ns: 'translation' });
   const questions = attempt.data?.questions;
@@ -104,6 +110,10 @@ export function AttemptReviewPage() {
               question={question}
               number={index + 1}
               total={total}
+              struck={strikesOf(annotations, question.stem_id)}
+              highlights={
+                question.context ? highlightsOf(annotations, question.context.id) : undefined
+              }
             />
             <div className="player__actions">
               <Button onClick={() => select(index - 1)} disabled={index === 0}>

@@ -14,6 +14,7 @@ export function subjectList(hasAccess: boolean): SubjectListResponse {
             id: 7,
             name: 'Examen teórico clase B',
             description: null,
+            description_en: null,
             standard_test_id: 2,
             approval_grade: 33,
             approval_rule: 'pass_mark',

@@ -2,6 +2,7 @@ import '../packages.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoDialog } from '../../../components/info-dialog.tsx';
+import { inLanguage } from '../../../lib/localized.ts';
 import type { Package } from '../api/get-packages.ts';
 import { inReadingOrder } from '../lib/package-order.ts';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
@@ -26,7 +27,7 @@ export function PackageStep({
   onNext: (pack: Package) => void;
   onBack?: () => void;
 }) {
-  const { t } = useTranslation(PACKAGES_NAMESPACE);
+  const { t, i18n } = useTranslation(PACKAGES_NAMESPACE);
   const [chosenId, setChosenId] = useState(initialPackageId);
   const [isNoneNoticeOpen, setIsNoneNoticeOpen] = useState(false);
 
@@ -45,6 +46,7 @@ export function PackageStep({
           {inReadingOrder(packages).map((pack) => {
             const id = `package-option-${pack.id}`;
             const isChosen = pack.id === chosenId;
+            const description = inLanguage(pack.description, pack.description_en, i18n.language);
             return (
               // The whole card chooses (a larger target); the radio and its label are what
               // keyboards and screen readers use, named by the package alone.
@@ -65,16 +67,14 @@ export function PackageStep({
                     onChange={() => setChosenId(pack.id)}
                   />
                   <label htmlFor={id} className="package-option__name">
-                    {pack.name}
+                    {inLanguage(pack.name, pack.name_en, i18n.language)}
                   </label>
                   {pack.id === currentPackageId && (
                     <span className="package-option__current">{t('packageStep.current')}</span>
                   )}
                 </div>
                 <div id={`${id}-facts`} className="package-option__facts">
-                  {pack.description && (
-                    <p className="package-option__description">{pack.description}</p>
-                  )}
+                  {description && <p className="package-option__description">{description}</p>}
                   <PackageFacts pack={pack} />
                 </div>
               </div>

@@ -53,11 +53,17 @@ describe('price table (/paquetes)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Packages and prices' })).toBeVisible();
     expect(
-      within(await screen.findByRole('article', { name: 'PAES Dúo' })).getByText(
+      within(await screen.findByRole('article', { name: 'PAES Duo' })).getByText(
         '7 free trial days',
       ),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Subscribe to PAES Dúo' })).toHaveAttribute(
+    // A package's English name and description, and the Spanish ones where it has none.
+    expect(screen.getByRole('heading', { name: 'PAES Monthly' })).toBeVisible();
+    expect(screen.getByText('All five PAES tests for one month.')).toBeVisible();
+    expect(screen.queryByText('Las cinco pruebas PAES durante un mes.')).toBeNull();
+    expect(screen.getByText('Elige dos pruebas PAES y prepáralas durante un mes.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Licencia Clase B' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Subscribe to PAES Duo' })).toHaveAttribute(
       'href',
       '/registro/5/en',
     );
@@ -82,6 +88,22 @@ describe('price table (/paquetes)', () => {
       'href',
       '/dashboard',
     );
+  });
+
+  it('promises no trial to a student who had theirs (issue 27)', async () => {
+    studentApi({
+      'GET /api/packages': () => ({
+        status: 200,
+        body: { data: packages.map((pack) => ({ ...pack, trial_available: false })) },
+      }),
+    });
+    renderApp('/paquetes');
+
+    const mensual = await screen.findByRole('article', { name: 'PAES Mensual' });
+    expect(within(mensual).getByText('Sin prueba gratis: ya usaste la tuya')).toBeVisible();
+    expect(within(mensual).queryByText('7 días de prueba gratis')).not.toBeInTheDocument();
+    // A package without a trial says only that.
+    expect(within(card('Licencia Clase B')).getByText('Sin período de prueba')).toBeVisible();
   });
 
   it('says so when the packages cannot load', async () => {

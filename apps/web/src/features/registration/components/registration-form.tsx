@@ -49,8 +49,11 @@ function typedRut(raw: string): string {
 
 /** The registration form, the wizard's first step (spec 000, screen 4; rules in section 5). */
 export function RegistrationForm({
+  packageId,
   onRegistered,
 }: {
+  /** The package chosen at `/registro/{id}`: the verification link carries it (issue 27). */
+  packageId?: number;
   onRegistered: (user: RegisteredUser) => void;
 }) {
   const { t } = useTranslation();
@@ -106,6 +109,7 @@ export function RegistrationForm({
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         language: currentLanguage(),
         terms_and_conditions: '1',
+        ...(packageId === undefined ? {} : { package_id: packageId }),
       });
       onRegistered(user);
     } catch (error) {

@@ -285,6 +285,9 @@ describe('registration form', () => {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       language: 'es',
       terms_and_conditions: '1',
+      // The package chosen on /paquetes travels with the registration, so the sign-up after
+      // verification starts with it.
+      package_id: 3,
     });
     expect(register?.headers.get('X-XSRF-TOKEN')).toBe('token-1');
 

@@ -53,6 +53,7 @@ export function RegistrationPage() {
             <p className="page__lead">{t('registration.lead')}</p>
             {packageId !== undefined && <ChosenPackageNote packageId={packageId} />}
             <RegistrationForm
+              packageId={packageId}
               onRegistered={(user) => {
                 setRegistered(user);
                 window.scrollTo({ top: 0, behavior: 'smooth' });

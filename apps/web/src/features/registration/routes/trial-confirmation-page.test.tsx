@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
+import { makeAttempt } from '../../test-taking/test/engine-fixtures.ts';
 import { studentApi, subscription } from '../../subscriptions/test/subscription-fixtures.ts';
 
 const DAY_MS = 86_400_000;
@@ -53,5 +54,35 @@ describe('trial confirmation (/confirmacion)', () => {
       trial_days_left: 5,
     });
     expect(localStorage.getItem('subscription')).toBeNull();
+  });
+
+  it('starts a first practice of a subject in one tap: 10 questions, study mode (issue 27)', async () => {
+    const trial = subscription({
+      status: 'Trial',
+      trial_started_at: new Date().toISOString(),
+      trial_ends_at: '2026-03-08T23:30:00.000Z',
+    });
+    const { requests } = studentApi({
+      'GET /api/user-subscriptions/40': () => ({ status: 200, body: { data: trial } }),
+      'POST /api/user-tests': () => ({ status: 201, body: { data: makeAttempt(10) } }),
+    });
+    const { user, pathname } = renderApp('/confirmacion?subscription=40&payment=trial');
+
+    expect(await screen.findByRole('heading', { name: 'Empieza a practicar' })).toBeVisible();
+    expect(
+      screen.getByText('10 preguntas, con la explicación de cada respuesta. Sin tiempo límite.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Practicar Competencia Matemática M1' }));
+
+    await waitFor(() => expect(pathname()).toBe('/test'));
+    const started = requests.find((r) => r.method === 'POST' && r.path === '/api/user-tests');
+    expect(started?.body).toEqual({
+      subject_id: trial.subjects[1]!.id,
+      mode: 'practice',
+      selection: { value: 2, limit: 10 },
+      random_question: true,
+      random_answer: false,
+      study_mode: true,
+    });
   });
 });

@@ -9,13 +9,15 @@ import { formatDate } from '../../../lib/format.ts';
 import { useAddressedSubscription } from '../../subscriptions/hooks/use-addressed-subscription.ts';
 import { useFinishPayment } from '../../subscriptions/hooks/use-finish-payment.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../../subscriptions/lib/subscriptions-i18n.ts';
+import { FirstPractice } from '../components/first-practice.tsx';
 
 const STEPS = ['register', 'email', 'subjects', 'address', 'summary', 'completed'] as const;
 
 /**
  * `/confirmacion` (spec 000, screen 4): the payment platform returns here once the card is
- * registered and the trial has started (`?subscription=&payment=trial`). Continue loads the
- * subscription, keeps its status and trial days left in the shared state and opens the dashboard.
+ * registered and the trial has started (`?subscription=&payment=trial`). "Empieza a practicar"
+ * opens a first practice of a subject at once (issue 27); Continue loads the subscription, keeps
+ * its status and trial days left in the shared state and opens the dashboard.
  */
 export function TrialConfirmationPage() {
   const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
@@ -53,8 +55,9 @@ export function TrialConfirmationPage() {
             </p>
           )
         )}
+        {subscription && <FirstPractice subjects={subscription.subjects} />}
         <Button
-          type="primary"
+          type={subscription && subscription.subjects.length > 0 ? 'default' : 'primary'}
           size="large"
           disabled={addressed.isPending}
           loading={finish.isPending}

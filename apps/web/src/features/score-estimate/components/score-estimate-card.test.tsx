@@ -39,6 +39,7 @@ const m1: SubjectEstimate = {
   name: 'Competencia Matemática M1',
   status: 'ready',
   mock_exams: 2,
+  diagnostic_questions: 0,
   accuracy: { low: 48.2, mid: 53.1, high: 58 },
   score: { low: 497, mid: 541, high: 586 },
   theme_gains: [
@@ -61,6 +62,7 @@ const cl: SubjectEstimate = {
   status: 'insufficient',
   mock_exams_needed: 1,
   mock_exams: 0,
+  diagnostic_questions: 0,
   official_questions: 0,
   accuracy: null,
   score: null,

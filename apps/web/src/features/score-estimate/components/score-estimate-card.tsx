@@ -86,9 +86,10 @@ function SubjectRow({ subject, percent }: { subject: SubjectEstimate; percent: n
         })}
       />
       <p className="score-estimate__evidence">
-        {t('evidence', {
+        {t(subject.diagnostic_questions > 0 ? 'evidenceDiagnostic' : 'evidence', {
           count: subject.mock_exams,
           practice: number(subject.practice_questions),
+          diagnostic: number(subject.diagnostic_questions),
         })}
       </p>
       {subject.theme_gains.length > 0 && (

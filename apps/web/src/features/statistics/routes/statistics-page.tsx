@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { StatsKind } from '@ensaya/core/contracts/statistics';
+import { WRONG_ANSWERS_SET } from '@ensaya/core/engine/wrong-answers';
 import { ChartGrid } from '../../../components/charts/chart-card.tsx';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -31,6 +32,9 @@ import { useStatisticsSubject } from '../hooks/use-statistics-subject.ts';
 import { STATISTICS_NAMESPACE } from '../lib/statistics-i18n.ts';
 
 type TypeFilter = 'all' | StatsKind;
+
+/** "Do more": a larger set of the questions the student missed (issue 27). */
+const WRONG_ANSWERS_MORE = 2 * WRONG_ANSWERS_SET;
 
 /** Each kind's history (issue 13: the statistics counted tests the history could not show). */
 const HISTORY_LINKS = [
@@ -84,9 +88,9 @@ export function StatisticsPage() {
     return <LoadError onRetry={() => queries.forEach((query) => void query.refetch())} />;
   }
 
-  function review(source: 'own' | 'general') {
+  function review(source: 'own' | 'general', limit?: number) {
     updateControl({ wrongSource: source });
-    void navigate(`/revision?source=${source}`);
+    void navigate(`/revision?source=${source}${limit === undefined ? '' : `&limit=${limit}`}`);
   }
 
   const summary = stats.data!;
@@ -129,12 +133,34 @@ export function StatisticsPage() {
       </nav>
 
       {subject.hasAccess && (
-        <div className="form-actions statistics-page__review">
-          <PlainButton onClick={() => review('general')}>{t('review.general')}</PlainButton>
-          <PlainButton variant="primary" onClick={() => review('own')}>
-            {t('review.own')}
-          </PlainButton>
-        </div>
+        <section className="statistics-page__review" aria-labelledby="statistics-review-title">
+          <h2 id="statistics-review-title" className="statistics-page__review-title">
+            {t('review.title')}
+          </h2>
+          <div className="statistics-review">
+            <div className="statistics-review__option">
+              <PlainButton variant="primary" onClick={() => review('own')}>
+                {t('review.own')}
+              </PlainButton>
+              <p className="statistics-review__hint">
+                {t('review.ownHint', { count: WRONG_ANSWERS_SET })}{' '}
+                <button
+                  type="button"
+                  className="statistics-review__more"
+                  onClick={() => review('own', WRONG_ANSWERS_MORE)}
+                >
+                  {t('review.ownMore', { count: WRONG_ANSWERS_MORE })}
+                </button>
+              </p>
+            </div>
+            <div className="statistics-review__option">
+              <PlainButton onClick={() => review('general')}>{t('review.general')}</PlainButton>
+              <p className="statistics-review__hint">
+                {t('review.generalHint', { count: WRONG_ANSWERS_SET })}
+              </p>
+            </div>
+          </div>
+        </section>
       )}
 
       <ScoreEstimateCard estimate={estimate.data} subjectId={subject.subjectId} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlainButton } from '../../../components/plain-controls.tsx';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
+import { inLanguage } from '../../../lib/localized.ts';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
 import { REVIEW_NAMESPACE } from '../../review/lib/review-i18n.ts';
 
@@ -24,17 +25,18 @@ export function SubjectCard({
   reviewDue?: number;
   onAction: (card: SubjectCardData, action: SubjectAction) => void;
 }) {
-  const { t } = useTranslation(SUBJECTS_NAMESPACE);
+  const { t, i18n } = useTranslation(SUBJECTS_NAMESPACE);
   const headingId = useId();
   const testCount = card.custom_tests + card.official_tests;
   const hasTests = testCount > 0;
+  const description = inLanguage(card.description, card.description_en, i18n.language);
 
   return (
     <article className="subject-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="subject-card__name">
         {card.name}
       </h3>
-      {card.description && <p className="subject-card__description">{card.description}</p>}
+      {description && <p className="subject-card__description">{description}</p>}
       <ul className="subject-card__facts">
         {card.question_count !== null && card.test_duration !== null && (
           <li>{t('card.exam', { questions: card.question_count, minutes: card.test_duration })}</li>

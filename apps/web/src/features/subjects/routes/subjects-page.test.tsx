@@ -10,6 +10,7 @@ const card = (change: Partial<SubjectCard>): SubjectCard => ({
   id: 1,
   name: 'Competencia Lectora',
   description: 'Comprensión de textos.',
+  description_en: 'Understanding texts.',
   standard_test_id: 1,
   approval_grade: 458,
   approval_rule: 'application_average',

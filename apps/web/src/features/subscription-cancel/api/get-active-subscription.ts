@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import type { CancelTarget } from '../lib/cancel-target.ts';
 import { userSubscriptionsQueryKey } from './send-feedback.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { inLanguage } from '../../../lib/localized.ts';
 
 type SubscriptionPage = z.infer<typeof SubscriptionListResponse>;
 
@@ -20,7 +22,7 @@ export async function getNewestActiveSubscription(): Promise<CancelTarget | null
   return {
     id: newest.id,
     subscription_end: newest.subscription_end,
-    package_name: newest.package.name,
+    package_name: inLanguage(newest.package.name, newest.package.name_en, currentLanguage()),
     all_subjects: newest.all_subjects,
     subjects: newest.subjects.map((subject) => subject.name),
   };

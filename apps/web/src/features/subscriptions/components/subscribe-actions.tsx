@@ -9,17 +9,13 @@ import { formatClp } from '../../../lib/format.ts';
 import type { Subscription } from '../api/get-my-subscriptions.ts';
 import { useStartPayment } from '../hooks/use-start-payment.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
+import { inLanguage } from '../../../lib/localized.ts';
 
 /** Statuses whose subscribe button asks for confirmation first (spec 000, screen 5). */
 const CONFIRMED_STATUSES: readonly SubscriptionStatus[] = ['Created', 'Trial', 'Pending_payment'];
 
-/** The validation charge in pesos and centavos, as the spec states it (CLP 1784.64). */
-const validationAmount = new Intl.NumberFormat('es-CL', {
-  style: 'currency',
-  currency: 'CLP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-}).format(Number(CARD_VALIDATION_AMOUNT));
+/** The validation charge in pesos and centavos (spec 000: CLP 1784.64), written as every amount. */
+const validationAmount = formatClp(CARD_VALIDATION_AMOUNT);
 
 /**
  * The summary's buttons (spec 000, screen 5). Created, Trial and Pending_payment: subscribe, a
@@ -39,7 +35,7 @@ export function SubscribeActions({
   /** Before leaving for the payment platform (the wizard marks its Card step). */
   onPaymentStarting?: () => void;
 }) {
-  const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
+  const { t, i18n } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
   const startPayment = useStartPayment();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const { status } = subscription;
@@ -84,7 +80,7 @@ export function SubscribeActions({
     );
   }
 
-  const plan = subscription.package.name;
+  const plan = inLanguage(subscription.package.name, subscription.package.name_en, i18n.language);
   const total = formatClp(subscription.price.total);
   const days = subscription.package.duration;
   // A coupon discounts the first payment only (core's COUPON_SCOPE): say both amounts.
@@ -98,7 +94,8 @@ export function SubscribeActions({
     <div className="subscribe-actions">
       {back}
       <Button type="primary" size="large" onClick={() => setIsConfirmOpen(true)}>
-        {t('subscribe.button')}
+        {/* During a trial paying ends it and starts the plan (issue 27): say that, not "subscribe". */}
+        {status === 'Trial' ? t('subscribe.payTrial') : t('subscribe.button')}
       </Button>
       <Modal
         open={isConfirmOpen}

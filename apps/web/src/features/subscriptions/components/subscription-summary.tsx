@@ -8,6 +8,7 @@ import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 import { CouponField } from './coupon-field.tsx';
 import { PriceBlock } from './price-block.tsx';
 import { SubscribeActions } from './subscribe-actions.tsx';
+import { inLanguage } from '../../../lib/localized.ts';
 
 type Item = { label: string; value: string | null | undefined };
 
@@ -74,7 +75,7 @@ export function SubscriptionSummary({
   onBack?: () => void;
   onPaymentStarting?: () => void;
 }) {
-  const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
+  const { t, i18n } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
   const now = new Date();
   const address = user.address;
   const trial = trialDates(subscription, now);
@@ -117,8 +118,19 @@ export function SubscriptionSummary({
       <SummarySection id="service" title={t('summary.service')}>
         <Facts
           items={[
-            { label: t('summary.plan'), value: subscription.package.name },
-            { label: t('summary.status'), value: t(`status.${subscription.status}`) },
+            {
+              label: t('summary.plan'),
+              value: inLanguage(
+                subscription.package.name,
+                subscription.package.name_en,
+                i18n.language,
+              ),
+            },
+            // A subscription not paid for yet has no state worth naming (issue 27: "Estado:
+            // Creada" on a first sign-up); the others say theirs in the student's words.
+            ...(subscription.status === 'Created'
+              ? []
+              : [{ label: t('summary.status'), value: t(`status.${subscription.status}`) }]),
             {
               label: t('summary.subjects'),
               value: subscription.all_subjects

@@ -1,7 +1,7 @@
 import '../subscriptions.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,9 +14,18 @@ import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 import { SubscribeWizard, type WizardMode } from './subscribe-wizard.tsx';
 
 /**
- * `/subscripcion/paquete`. A student without subscriptions (just registered and logged in) goes on
- * with the registration wizard (spec 000 screen 4), the package chosen at `/registro/{id}` already
- * chosen; a student with subscriptions changes package (screen 7). `?package=` preselects one.
+ * A first subscription (issue 27): none yet, or only sign-ups never paid for (Created). Such a
+ * student is still signing up, not changing a plan they have.
+ */
+export function isFirstSubscription(subscriptions: readonly Pick<Subscription, 'status'>[]) {
+  return subscriptions.every((subscription) => subscription.status === 'Created');
+}
+
+/**
+ * `/subscripcion/paquete`. A student without subscriptions (just registered and logged in), or
+ * with only an unfinished sign-up, goes on with the registration wizard (spec 000 screen 4), the
+ * package chosen at `/registro/{id}` (or the unfinished sign-up's) already chosen; a student with
+ * subscriptions changes package (screen 7). `?package=` preselects one.
  */
 export function ChoosePackagePage() {
   const { data: user } = useMe();
@@ -50,13 +59,21 @@ function ChoosePackage({
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Decided once: the subscription this wizard creates must not turn it into another wizard.
-  const [mode] = useState<WizardMode>(subscriptions.length === 0 ? 'registration' : 'change');
+  const [mode] = useState<WizardMode>(
+    isFirstSubscription(subscriptions) ? 'registration' : 'change',
+  );
   const [preselected] = useState(() =>
     preselectedPackage(
       packages,
-      params.get('package') ?? (mode === 'registration' ? readStored(StorageKey.package) : null),
+      params.get('package') ??
+        (mode === 'registration'
+          ? (readStored(StorageKey.package) ??
+            (subscriptions[0] ? String(subscriptions[0].package_id) : null))
+          : null),
     ),
   );
+  const isEmailVerified =
+    (useLocation().state as { isEmailVerified?: boolean } | null)?.isEmailVerified === true;
   const page = mode === 'registration' ? 'choosePackage' : 'changePackage';
 
   return (
@@ -64,6 +81,11 @@ function ChoosePackage({
       <h1 id="subscribe-title" className="page__title">
         {t(`titles.${page}`)}
       </h1>
+      {isEmailVerified && (
+        <p className="form-info" role="status">
+          {t('emailVerified')}
+        </p>
+      )}
       <p className="page__lead">{t(`leads.${page}`)}</p>
       {packages.length === 0 ? (
         <p className="form-info">{t('noPackages')}</p>

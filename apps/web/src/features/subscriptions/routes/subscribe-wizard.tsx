@@ -103,9 +103,10 @@ export function SubscribeWizard({
   /** Creates the subscription, or changes the one this wizard (or a change) is about. */
   async function subscribe(chosen: Package, chosenSubjectIds: number[]) {
     const body = { package_id: chosen.id, subject_ids: chosenSubjectIds };
+    // An unfinished sign-up (registration with a Created subscription) is finished in place.
     const target =
       subscriptionId ??
-      (mode === 'change' ? subscriptionToChange(subscriptions, chosen)?.id : undefined);
+      (mode !== 'add' ? subscriptionToChange(subscriptions, chosen)?.id : undefined);
     try {
       subscribed(
         target === undefined
@@ -129,7 +130,7 @@ export function SubscribeWizard({
     else if (pack) void subscribe(pack, chosenSubjectIds);
   }
 
-  const current = pack && mode === 'change' ? subscriptionToChange(subscriptions, pack) : undefined;
+  const current = pack && mode !== 'add' ? subscriptionToChange(subscriptions, pack) : undefined;
   const isSubscribing = create.isPending || change.isPending;
 
   return (

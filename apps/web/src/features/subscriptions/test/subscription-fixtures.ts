@@ -13,6 +13,8 @@ export const packages: Package[] = [
     id: 1,
     name: 'PAES Mensual',
     description: 'Las cinco pruebas PAES durante un mes.',
+    name_en: 'PAES Monthly',
+    description_en: 'All five PAES tests for one month.',
     duration: 30,
     price: 9990,
     subjects_quantity: 5,
@@ -24,6 +26,8 @@ export const packages: Package[] = [
     id: 5,
     name: 'PAES Dúo',
     description: 'Elige dos pruebas PAES y prepáralas durante un mes.',
+    name_en: 'PAES Duo',
+    description_en: null,
     duration: 30,
     price: 5990,
     subjects_quantity: 2,
@@ -35,6 +39,8 @@ export const packages: Package[] = [
     id: 6,
     name: 'Licencia Clase B',
     description: 'Práctica y ensayos del examen teórico durante un mes.',
+    name_en: null,
+    description_en: null,
     duration: 30,
     price: 4990,
     subjects_quantity: 1,
@@ -50,7 +56,13 @@ export const paesSubjects = [
   'Competencia Matemática M2',
   'Ciencias',
   'Historia y Ciencias Sociales',
-].map((name, index) => ({ id: 11 + index, name, description: null, standard_test_id: PAES }));
+].map((name, index) => ({
+  id: 11 + index,
+  name,
+  description: null,
+  description_en: null,
+  standard_test_id: PAES,
+}));
 
 export const studentAddress: ProfileAddress = {
   id: 9,
@@ -90,6 +102,7 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     package: {
       id: pack.id,
       name: pack.name,
+      name_en: pack.name_en,
       duration: pack.duration,
       price: pack.price,
       subjects_quantity: pack.subjects_quantity,

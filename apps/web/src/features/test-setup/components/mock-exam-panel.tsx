@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { SubjectSetup } from '@ensaya/core/contracts/engine';
 import { electiveLabel, electiveThemes, examThemes, initialElective } from '../lib/electives.ts';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
-import { FixedOptions } from './fixed-options.tsx';
 import { fixedThemeColumns, ThemeTable } from './theme-table.tsx';
 
 type Theme = SubjectSetup['themes'][number];
 
 /**
- * The exam tab (spec 001, section 2): a card titled with the subject, the themes the exam draws
- * from with their context and question counts, the fixed options and the duration. The server
- * draws the questions by the period's theme weights. A subject with elective modules (Ciencias)
+ * The exam tab (spec 001, section 2; issue 27): a card titled with the subject that reads as a
+ * description of the exam (its questions, its time, how it runs and what the score means) with one
+ * start, rather than the fixed options as a wall of disabled controls; the themes it draws from,
+ * with their context and question counts, are one tap away. The server draws the questions by the
+ * period's theme weights. A subject with elective modules (Ciencias)
  * asks for one, preselecting the student's last choice: the exam holds the common themes and it.
  */
 export function MockExamPanel({
@@ -40,6 +41,12 @@ export function MockExamPanel({
   const questionCount =
     setup.question_count ?? themes.reduce((sum, theme) => sum + theme.exam_quota, 0);
   const needsElective = electives.length > 0 && electiveId === undefined;
+  const scoreText =
+    setup.approval_rule === 'pass_mark'
+      ? t('exam.scorePassMark', { grade: setup.approval_grade })
+      : setup.approval_rule === 'application_average'
+        ? t('exam.scoreApplication', { grade: setup.approval_grade })
+        : t('exam.scoreNone');
 
   return (
     <section className="setup-card" aria-labelledby={headingId}>
@@ -62,32 +69,43 @@ export function MockExamPanel({
           {needsElective && <p className="setup-elective__hint">{t('exam.electiveHint')}</p>}
         </fieldset>
       )}
-      <ThemeTable<Theme>
-        caption={t('exam.themesCaption')}
-        rows={themes}
-        rowKey={(theme) => theme.theme_id}
-        columns={[
-          ...fixedThemeColumns<Theme>(t),
-          {
-            key: 'context',
-            title: t('exam.context'),
-            isNarrow: true,
-            render: (theme) => theme.with_context,
-          },
-          {
-            key: 'quota',
-            title: t('practice.questions'),
-            isNarrow: true,
-            render: (theme) => theme.exam_quota,
-          },
-        ]}
-      />
-      <FixedOptions hasTimer randomQuestion randomAnswer studyMode={false} />
-      <p className="setup-duration">
-        {durationMinutes === null
-          ? t('exam.questions', { count: questionCount })
-          : t('exam.duration', { count: questionCount, minutes: durationMinutes })}
-      </p>
+      <div className="setup-about">
+        <h3 className="setup-about__title">{t('exam.about')}</h3>
+        <ul className="setup-about__list">
+          <li>{t('exam.aboutQuestions', { count: questionCount })}</li>
+          <li>
+            {durationMinutes === null
+              ? t('exam.aboutNoTime')
+              : t('exam.aboutTime', { minutes: durationMinutes })}
+          </li>
+          <li>{t('exam.aboutRules')}</li>
+          <li>{scoreText}</li>
+        </ul>
+        <p className="setup-about__note">{t('exam.indicative')}</p>
+      </div>
+      <details className="setup-exam-themes">
+        <summary>{t('exam.themesSummary')}</summary>
+        <ThemeTable<Theme>
+          caption={t('exam.themesCaption')}
+          rows={themes}
+          rowKey={(theme) => theme.theme_id}
+          columns={[
+            ...fixedThemeColumns<Theme>(t),
+            {
+              key: 'context',
+              title: t('exam.context'),
+              isNarrow: true,
+              render: (theme) => theme.with_context,
+            },
+            {
+              key: 'quota',
+              title: t('practice.questions'),
+              isNarrow: true,
+              render: (theme) => theme.exam_quota,
+            },
+          ]}
+        />
+      </details>
       <div className="form-actions">
         <Button className="form-actions__cancel" onClick={onCancel}>
           {t('cancel')}

@@ -40,8 +40,8 @@ function invalidProps(error: string | undefined, errorId: string) {
 }
 
 /**
- * The practice tab (spec 001, sections 2 and 5): the four ways to choose questions, the four
- * switches and the timer. Core's rules check it before it is sent, with the API's messages; the
+ * The practice tab's "Personalizar" form (spec 001, sections 2 and 5): the four ways to choose
+ * questions and the four switches, each with one line saying what it does, and the timer. Core's rules check it before it is sent, with the API's messages; the
  * API's own answer (a range without questions, say) shows under the same fields.
  */
 export function PracticeForm({
@@ -143,10 +143,12 @@ export function PracticeForm({
                 {t('practice.bankCount', { count: setup.bank_count })}
               </span>
             </Radio>
+            <p className="setup-mode__help">{t('practice.modeAllHelp')}</p>
           </div>
 
           <div className="setup-mode">
             <Radio value={SELECTION_MODES.count}>{t('practice.modeCount')}</Radio>
+            <p className="setup-mode__help">{t('practice.modeCountHelp')}</p>
             <div className="setup-mode__inputs">
               <InputNumber
                 aria-label={t('practice.limit')}
@@ -164,6 +166,7 @@ export function PracticeForm({
 
           <div className="setup-mode">
             <Radio value={SELECTION_MODES.range}>{t('practice.modeRange')}</Radio>
+            <p className="setup-mode__help">{t('practice.modeRangeHelp')}</p>
             <div className="setup-mode__inputs">
               <InputNumber
                 aria-label={t('practice.from')}
@@ -194,6 +197,7 @@ export function PracticeForm({
 
           <div className="setup-mode">
             <Radio value={SELECTION_MODES.byTheme}>{t('practice.modeThemes')}</Radio>
+            <p className="setup-mode__help">{t('practice.modeThemesHelp')}</p>
             <ThemeTable<Theme>
               caption={t('practice.themesCaption')}
               rows={themes}
@@ -247,21 +251,25 @@ export function PracticeForm({
         <legend>{t('practice.switchesLegend')}</legend>
         <SetupSwitch
           label={t('practice.randomQuestion')}
+          hint={t('practice.randomQuestionHelp')}
           checked={form.randomQuestion}
           onChange={(checked) => change({ randomQuestion: checked })}
         />
         <SetupSwitch
           label={t('practice.studyMode')}
+          hint={t('practice.studyModeHelp')}
           checked={form.studyMode}
           onChange={(checked) => change({ studyMode: checked })}
         />
         <SetupSwitch
           label={t('practice.randomAnswer')}
+          hint={t('practice.randomAnswerHelp')}
           checked={form.randomAnswer}
           onChange={(checked) => change({ randomAnswer: checked })}
         />
         <SetupSwitch
           label={t('practice.timer')}
+          hint={t('practice.timerHelp')}
           checked={form.hasTimer}
           onChange={(checked) => change({ hasTimer: checked })}
         />

@@ -27,13 +27,33 @@ function setupApi(handlers: Handlers = {}, subject: SubjectSetup = setup) {
       },
     }),
     'POST /api/user-tests': () => ({ status: 201, body: { data: makeAttempt(3) } }),
+    'GET /api/themes-stats': () => ({ status: 200, body: { data: [] } }),
+    'GET /api/review/due': () => ({ status: 200, body: { data: noReview } }),
     ...handlers,
   });
 }
 
+const noReview = {
+  total: 0,
+  due_before: '2026-03-03T03:00:00.000Z',
+  session_max: 20,
+  new_per_day: 20,
+  subjects: [],
+};
+
+const themeStat = (theme_id: number, name: string, questions: number, correct: number) => ({
+  theme_id,
+  name,
+  questions,
+  correct,
+  incorrect: questions - correct,
+  unanswered: 0,
+  correct_percentage: Math.round((correct / questions) * 1000) / 10,
+});
+
 async function openThemes() {
   const view = renderApp('/temas');
-  await screen.findByRole('heading', { name: 'Configurar prueba' });
+  await screen.findByRole('heading', { name: 'Configurar prueba' }, { timeout: 5000 });
   return view;
 }
 
@@ -170,8 +190,103 @@ describe('practice setup', () => {
   });
 });
 
+describe('one-tap starts (issue 27)', () => {
+  it('without history offers 10 questions to get started and starts them with one tap', async () => {
+    const { requests } = setupApi();
+    const { user, pathname } = await openThemes();
+
+    const quick = screen.getByRole('region', { name: 'Empieza ya' });
+    const review = within(quick).getByRole('button', { name: /Repaso de hoy/ });
+    expect(review).toBeDisabled();
+    expect(review).toHaveAccessibleDescription(/Nada que repasar hoy en esta materia/);
+    const first = within(quick).getByRole('button', { name: /10 preguntas para empezar/ });
+    expect(first).toHaveAccessibleDescription(/Aún no tienes respuestas en esta materia/);
+    // The spec's form waits under "Personalizar", closed.
+    expect(screen.getByText('Personalizar').closest('details')).not.toHaveAttribute('open');
+
+    await user.click(first);
+    await waitFor(() => expect(pathname()).toBe('/test'));
+    expect(starts(requests)[0]!.body).toEqual({
+      subject_id: 7,
+      mode: 'practice',
+      selection: {
+        value: 4,
+        themes: [
+          { theme_id: 71, quantity: 5 },
+          { theme_id: 72, quantity: 5 },
+        ],
+      },
+      random_question: true,
+      random_answer: false,
+      study_mode: true,
+      timer: null,
+    });
+  });
+
+  it('with history draws from the weakest themes; today’s review starts the spaced review', async () => {
+    const { requests } = setupApi({
+      'GET /api/themes-stats': () => ({
+        status: 200,
+        body: {
+          data: [
+            themeStat(71, 'Normas de tránsito', 10, 9),
+            themeStat(72, 'Señales de tránsito', 10, 3),
+          ],
+        },
+      }),
+      'GET /api/review/due': () => ({
+        status: 200,
+        body: {
+          data: {
+            ...noReview,
+            total: 31,
+            subjects: [
+              { subject_id: 7, subject_name: 'Clase B', standard_test_id: 2, due: 31, queued: 40 },
+            ],
+          },
+        },
+      }),
+      'POST /api/user-tests': () => ({
+        status: 201,
+        body: { data: makeAttempt(4, { mode: 'wrong_answers', wrong_source: 'review' }) },
+      }),
+    });
+    const { user, pathname } = await openThemes();
+
+    const quick = screen.getByRole('region', { name: 'Empieza ya' });
+    expect(
+      within(quick).getByRole('button', { name: /10 preguntas de tus temas más débiles/ }),
+    ).toHaveAccessibleDescription(/De Señales de tránsito y Normas de tránsito/);
+    const review = within(quick).getByRole('button', { name: /Repaso de hoy/ });
+    // A session holds at most 20 of the 31 due.
+    expect(review).toHaveAccessibleDescription(/Repaso espaciado: 20 preguntas/);
+    await user.click(review);
+    await waitFor(() => expect(pathname()).toBe('/revision'));
+    expect(starts(requests)[0]!.body).toMatchObject({
+      subject_id: 7,
+      mode: 'wrong_answers',
+      wrong_source: 'review',
+    });
+  });
+
+  it('explains each way and switch under "Personalizar"', async () => {
+    setupApi();
+    const { user } = await openThemes();
+    await user.click(screen.getByText('Personalizar'));
+    expect(screen.getByText('Personalizar').closest('details')).toHaveAttribute('open');
+    expect(screen.getByRole('switch', { name: 'Modo estudio' })).toHaveAccessibleDescription(
+      'Al responder cada pregunta ves si acertaste y su explicación.',
+    );
+    expect(screen.getByRole('switch', { name: 'Temporizador' })).toHaveAccessibleDescription(
+      /límite de tiempo/,
+    );
+    expect(screen.getByText(/Todo el banco de la materia/)).toBeInTheDocument();
+    expect(screen.getByText(/Marca los temas que quieres practicar/)).toBeInTheDocument();
+  });
+});
+
 describe('mock exam setup', () => {
-  it('shows the fixed setup and the duration, and starts the mock exam', async () => {
+  it('describes the exam (questions, time, score) and starts it with one button', async () => {
     const { requests } = setupApi({
       'POST /api/user-tests': () => ({
         status: 201,
@@ -185,12 +300,13 @@ describe('mock exam setup', () => {
     const rows = within(card).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Normas de tránsito021');
     expect(rows[2]).toHaveTextContent('Señales de tránsito414');
-    expect(within(card).getByRole('radio', { name: 'Todas las preguntas' })).toBeChecked();
-    expect(within(card).getByRole('radio', { name: 'Por tema' })).toBeDisabled();
-    expect(within(card).getByRole('switch', { name: 'Temporizador' })).toBeChecked();
-    expect(within(card).getByRole('switch', { name: 'Modo estudio' })).not.toBeChecked();
-    expect(within(card).getByRole('switch', { name: 'Respuestas aleatorias' })).toBeDisabled();
-    expect(within(card).getByText('35 preguntas. Duración: 45 minutos.')).toBeInTheDocument();
+    // A description, not a wall of disabled controls.
+    expect(within(card).queryByRole('switch')).toBeNull();
+    expect(within(card).queryByRole('radio')).toBeNull();
+    expect(within(card).getByText(/^35 preguntas de todos los temas/)).toBeInTheDocument();
+    expect(within(card).getByText(/^45 minutos con cronómetro/)).toBeInTheDocument();
+    expect(within(card).getByText(/apruebas con 33 puntos o más/)).toBeInTheDocument();
+    expect(within(card).getAllByRole('button')).toHaveLength(2);
 
     await user.click(within(card).getByRole('button', { name: 'Comenzar ensayo' }));
 

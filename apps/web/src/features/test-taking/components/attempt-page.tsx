@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
 import type { TestMode } from '@ensaya/core/contracts/engine';
+import type { WrongSource } from '@ensaya/core/engine/wrong-answers';
 import { withContent } from '@ensaya/core/engine/attempt-content';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -10,10 +11,20 @@ import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useAttempt, useAttemptContent, type LoadedAttempt } from '../api/get-attempt.ts';
-import { attemptPath, resultPath } from '../lib/attempt-routes.ts';
+import { attemptPath, resultPath, TEST_ROUTE } from '../lib/attempt-routes.ts';
 import { attemptIdFrom } from '../lib/control-context.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 import { TestPlayer } from './test-player.tsx';
+
+/**
+ * The page title of an attempt: its kind's name; a wrong-answers test is named by its source
+ * (spaced review, questions you missed, most missed by everyone).
+ */
+export function attemptTitleKey(mode: TestMode, wrongSource: WrongSource | null | undefined) {
+  return mode === 'wrong_answers' && wrongSource
+    ? `pages.wrongAnswers.${wrongSource}`
+    : TITLE_KEY[mode];
+}
 
 /** The page title of each kind of attempt (the shared catalogue's page names). */
 export const TITLE_KEY: Record<TestMode, string> = {
@@ -21,6 +32,7 @@ export const TITLE_KEY: Record<TestMode, string> = {
   mock_exam: 'pages.mockExam.title',
   historical: 'pages.historicalTest.title',
   wrong_answers: 'pages.wrongAnswers.title',
+  diagnostic: 'testTaking:diagnostic.pageTitle',
 };
 
 /** No attempt to show: say so and offer the subject list. */
@@ -81,7 +93,8 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   }
   const state = attempt.data;
   if (state.status === 'submitted') return <Navigate to={resultPath(state.id)} replace />;
-  if (state.mode !== mode) return <Navigate to={attemptPath(state.mode, state.id)} replace />;
+  if (TEST_ROUTE[state.mode] !== TEST_ROUTE[mode])
+    return <Navigate to={attemptPath(state.mode, state.id)} replace />;
   if (content.isError) {
     // A stale address was already replaced once (see `attemptContentQueryOptions`): what failed
     // now is offered again, the attempt read again with it.
@@ -100,7 +113,7 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
     <TestPlayer
       key={data.id}
       attempt={data}
-      title={t(TITLE_KEY[data.mode])}
+      title={t(attemptTitleKey(data.mode, data.wrong_source))}
       isDebug={(user?.permissions.length ?? 0) > 0}
       isContentLoading={isContentLoading}
     />

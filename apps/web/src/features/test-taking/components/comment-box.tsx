@@ -1,4 +1,5 @@
 import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
 import TextArea from 'antd/es/input/TextArea';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +20,15 @@ export const CommentBox = memo(function CommentBox({
   subjectId,
   stemId,
   attemptId,
+  onSent,
+  hasTitle = true,
 }: {
   subjectId: number;
   stemId: number;
   attemptId: number;
+  /** The server's answer goes here instead of this box's own message (the report dialog). */
+  onSent?: (message: string) => void;
+  hasTitle?: boolean;
 }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
   const id = useId();
@@ -42,7 +48,8 @@ export const CommentBox = memo(function CommentBox({
       {
         onSuccess: (message) => {
           setComment('');
-          setSentMessage(message);
+          if (onSent) onSent(message);
+          else setSentMessage(message);
         },
         onError: showApiError,
       },
@@ -51,7 +58,10 @@ export const CommentBox = memo(function CommentBox({
 
   return (
     <section className="comment-box" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="comment-box__title">
+      <h3
+        id={`${id}-title`}
+        className={hasTitle ? 'comment-box__title' : 'comment-box__title visually-hidden'}
+      >
         {t('comment.title')}
       </h3>
       <label htmlFor={id} className="comment-box__label">
@@ -78,5 +88,57 @@ export const CommentBox = memo(function CommentBox({
         />
       )}
     </section>
+  );
+});
+
+/**
+ * The comment box behind a "Report a problem" action (issue 27, item 10): the question comes
+ * first, and the form opens in a small dialog when the student asks for it. The same comment, the
+ * same API; the server's answer is shown once the dialog closes.
+ */
+export const ReportProblem = memo(function ReportProblem(props: {
+  subjectId: number;
+  stemId: number;
+  attemptId: number;
+}) {
+  const { t } = useTranslation(TEST_TAKING_NAMESPACE);
+  const [isOpen, setIsOpen] = useState(false);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  return (
+    <div className="report-problem">
+      <Button
+        type="link"
+        className="report-problem__open"
+        aria-haspopup="dialog"
+        onClick={() => setIsOpen(true)}
+      >
+        <span aria-hidden="true" className="report-problem__icon">
+          ⚐
+        </span>
+        {t('comment.open')}
+      </Button>
+      <Modal
+        open={isOpen}
+        title={t('comment.open')}
+        footer={null}
+        onCancel={() => setIsOpen(false)}
+      >
+        <CommentBox
+          {...props}
+          hasTitle={false}
+          onSent={(message) => {
+            setIsOpen(false);
+            setSentMessage(message);
+          }}
+        />
+      </Modal>
+      {sentMessage && (
+        <InfoDialog
+          title={t('comment.sentTitle')}
+          content={sentMessage}
+          onClosed={() => setSentMessage(null)}
+        />
+      )}
+    </div>
   );
 });

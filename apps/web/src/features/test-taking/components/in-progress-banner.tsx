@@ -22,10 +22,13 @@ export function InProgressBanner() {
       </h2>
       <ul className="in-progress-banner__list">
         {attempts.map((attempt) => {
-          const text = t('inProgress.text', {
-            mode: t(`result.mode.${attempt.mode}`),
-            subject: attempt.subject_name,
-          });
+          const text =
+            attempt.mode === 'diagnostic'
+              ? t('diagnostic.name', { subject: attempt.subject_name })
+              : t('inProgress.text', {
+                  mode: t(`result.mode.${attempt.mode}`),
+                  subject: attempt.subject_name,
+                });
           return (
             <li key={attempt.id} className="in-progress-banner__item">
               <span className="in-progress-banner__text">{text}</span>

@@ -10,10 +10,12 @@ import { DonutChart, type DonutSlice } from '../../../components/charts/donut-ch
 import { formatDate } from '../../../lib/format.ts';
 import { useComparison } from '../api/get-comparison.ts';
 import { useStartTest } from '../hooks/use-start-test.tsx';
+import { DiagnosticFindings } from './diagnostic-findings.tsx';
 import { formatClock } from '../lib/countdown.ts';
 import { practiceNext, themeShare } from '../lib/practice-next.ts';
 import { resultOutcome } from '../lib/result-outcome.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
+import { testKindKey } from '../lib/test-kind.ts';
 
 const COLORS = { correct: '#16a34a', incorrect: '#dc2626', unanswered: '#94a3b8' } as const;
 
@@ -40,7 +42,11 @@ export function ResultView({ result }: { result: AttemptResult }) {
   });
   const outcome = resultOutcome(result, percentage);
   // Drills of wrong answers have no population to stand in.
-  const comparison = useComparison(result.user_test_id, result.mode !== 'wrong_answers');
+  // Nor has a first diagnostic: 15 questions drawn for the student are no practice to rank against.
+  const comparison = useComparison(
+    result.user_test_id,
+    result.mode !== 'wrong_answers' && result.mode !== 'diagnostic',
+  );
 
   const facts: Array<[string, string | number]> = [
     [t('result.date'), formatDate(result.start)],
@@ -59,8 +65,15 @@ export function ResultView({ result }: { result: AttemptResult }) {
   return (
     <div className="result">
       <p className="result__subject">
-        {result.subject_name}
-        {result.elective && ` · ${result.elective.name}`} · {t(`result.mode.${result.mode}`)}
+        {result.mode === 'diagnostic' ? (
+          t('diagnostic.name', { subject: result.subject_name })
+        ) : (
+          <>
+            {result.subject_name}
+            {result.elective && ` · ${result.elective.name}`} ·{' '}
+            {t(`result.mode.${testKindKey(result.mode, result.wrong_source)}`)}
+          </>
+        )}
       </p>
       <div className={`result__headline result__headline--${outcome.tone}`}>
         <p className="result__score">
@@ -115,6 +128,7 @@ export function ResultView({ result }: { result: AttemptResult }) {
           {t('result.specialNumbers', { numbers: result.special_numbers.join(', ') })}
         </p>
       )}
+      {result.mode === 'diagnostic' && <DiagnosticFindings result={result} />}
       {result.themes.length > 0 && <ThemeTable result={result} comparison={comparison.data} />}
       {result.themes.length > 0 && <PracticeNext result={result} />}
     </div>

@@ -24,6 +24,7 @@ export function StartConflictDialog({
   return (
     <Modal
       open
+      className="modal--stacked-actions"
       title={t('conflict.title')}
       onCancel={onCancel}
       footer={[

@@ -51,6 +51,14 @@ function engineApi(attempt: Attempt, handlers: Handlers = {}, user = demoUser) {
         },
       };
     },
+    [`GET /api/user-tests/${attempt.id}/annotations`]: () => ({
+      status: 200,
+      body: { data: { strikes: [], highlights: [], seq: 0 } },
+    }),
+    [`PUT /api/user-tests/${attempt.id}/annotations`]: (request) => ({
+      status: 200,
+      body: { data: { seq: (request.body as { seq: number }).seq, applied: true } },
+    }),
     ...handlers,
   });
 }
@@ -62,6 +70,8 @@ const savedStems = (requests: RecordedRequest[]) =>
 
 async function openTest(count = 12) {
   const view = renderApp('/test?id=55');
+  // The page's chunk loads first: on a busy machine the first test's can take seconds.
+  await screen.findAllByRole('dialog', undefined, { timeout: 10_000 });
   const instructions = await findDialog('Instrucciones');
   expect(
     within(instructions).getByText(`Tiene ${count} preguntas; verás una a la vez.`),
@@ -108,16 +118,11 @@ describe('test player', () => {
     expect(screen.getByRole('heading', { name: 'Pregunta 2 de 12' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^A\) Alternativa 2A/ })).not.toBeChecked();
 
-    // Ten numbers at a time; the arrow shows the next ten.
-    const pager = screen.getByRole('navigation', { name: 'Preguntas' });
-    expect(within(pager).getAllByRole('button', { name: /^Pregunta \d+$/ })).toHaveLength(10);
-    expect(within(pager).getByRole('button', { name: 'Pregunta 2' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await user.click(within(pager).getByRole('button', { name: 'Diez preguntas siguientes' }));
+    // One navigation (issue 27, item 10): previous and next, and the palette; no second pager.
+    expect(screen.queryByRole('navigation', { name: 'Preguntas' })).not.toBeInTheDocument();
+    expect(palette(2)).toHaveAttribute('aria-current', 'step');
+    await user.click(palette(11));
     expect(screen.getByRole('heading', { name: 'Pregunta 11 de 12' })).toBeInTheDocument();
-    expect(within(pager).getAllByRole('button', { name: /^Pregunta \d+$/ })).toHaveLength(2);
 
     // A number of the palette opens its question.
     await user.click(palette(1));
@@ -210,6 +215,17 @@ describe('test player', () => {
     expect(within(explanation).getByRole('heading', { name: 'Incorrecta' })).toBeInTheDocument();
     expect(within(explanation).getByText('Porque lo dice la ley.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^B\) Alternativa 1B Correcta/ })).toBeInTheDocument();
+    // The wrong pick and the key, each in words (issue 27, item 8), not colour alone.
+    expect(screen.getByRole('radio', { name: /^A\) Alternativa 1A Tu respuesta/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^A\)/ }).closest('.question__choice')).toHaveClass(
+      'question__choice--wrong',
+    );
+    expect(screen.getByRole('radio', { name: /^B\)/ }).closest('.question__choice')).toHaveClass(
+      'question__choice--key',
+    );
+    expect(
+      document.querySelectorAll('.question__choice--wrong, .question__choice--key'),
+    ).toHaveLength(2);
     // The pick asked for the key, so it is final: the choices no longer take another one.
     expect(savedStems(requests)).toEqual([
       expect.objectContaining({ stem_id: 101, stem_choice_ids: [1011], reveal: true }),
@@ -340,7 +356,11 @@ describe('test player', () => {
       }),
     });
     const { user } = await openTest();
-    const box = screen.getByRole('textbox', { name: /Encontraste un error/ });
+    // Behind "Report a problem" (issue 27, item 10): the question comes first.
+    expect(screen.queryByRole('textbox', { name: /Encontraste un error/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reportar un problema' }));
+    const form = await findDialog('Reportar un problema');
+    const box = within(form).getByRole('textbox', { name: /Encontraste un error/ });
     expect(box).toHaveAttribute('maxlength', '500');
 
     await user.type(box, 'La alternativa B también sirve.');
@@ -422,7 +442,9 @@ describe('test player', () => {
     );
 
     // Typing in the comment box types: no shortcut.
-    await user.type(screen.getByRole('textbox', { name: /Encontraste un error/ }), 'am');
+    await user.click(screen.getByRole('button', { name: 'Reportar un problema' }));
+    const form = await findDialog('Reportar un problema');
+    await user.type(within(form).getByRole('textbox', { name: /Encontraste un error/ }), 'am');
     expect(palette(3)).toHaveAccessibleName('Ir a la pregunta 3: respondida y marcada');
   });
 
@@ -436,5 +458,54 @@ describe('test player', () => {
 
     renderApp('/test?id=55');
     await screen.findByRole('heading', { name: 'Pregunta 4 de 6' });
+  });
+});
+
+describe('paper tools', () => {
+  it('crosses an option out and in without answering, and saves the whole state each time', async () => {
+    const { requests } = engineApi(makeAttempt(3));
+    const { user } = await openTest(3);
+    const strike = screen.getByRole('button', { name: 'Descartar opción B' });
+    expect(strike).toHaveAttribute('aria-pressed', 'false');
+    await user.click(strike);
+    expect(strike).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByRole('radio', { name: /^B\) Alternativa 1B \(descartada\)/ }),
+    ).not.toBeChecked();
+    const puts = () =>
+      requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/annotations'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.body).toMatchObject({
+      strikes: [{ stem_id: 101, choice_ids: [1012] }],
+      highlights: [],
+    });
+    await user.click(strike);
+    expect(strike).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    const [first, second] = puts().map((r) => r.body as { seq: number; strikes: unknown[] });
+    expect(second!.strikes).toEqual([]);
+    expect(second!.seq).toBeGreaterThan(first!.seq);
+    // No answer was saved by any of it.
+    expect(savedStems(requests)).toEqual([]);
+  });
+
+  it('shows the crossed-out options saved before', async () => {
+    engineApi(makeAttempt(3), {
+      'GET /api/user-tests/55/annotations': () => ({
+        status: 200,
+        body: { data: { strikes: [{ stem_id: 101, choice_ids: [1013] }], highlights: [], seq: 9 } },
+      }),
+    });
+    await openTest(3);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Descartar opción C' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Descartar opción A' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 });

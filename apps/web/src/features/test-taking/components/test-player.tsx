@@ -1,14 +1,14 @@
 import '../test-taking.css';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import { HttpStatus } from '@ensaya/core/api/http';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { showErrorDialog } from '../../../lib/app-bridge.ts';
 import { beginAttempt } from '../api/begin-attempt.ts';
 import {
@@ -18,10 +18,12 @@ import {
 } from '../api/get-attempt.ts';
 import { resultQueryKey } from '../api/get-result.ts';
 import { submitAttempt } from '../api/submit-attempt.ts';
+import { useAttemptAnnotations } from '../hooks/use-attempt-annotations.ts';
 import { useAttemptAnswers } from '../hooks/use-attempt-answers.ts';
 import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useLeaveOnPagehide } from '../hooks/use-leave-on-pagehide.ts';
 import { answerOf, isAnswered } from '../lib/answers.ts';
+import { highlightsOf, strikesOf } from '../lib/annotations.ts';
 import { resultPath } from '../lib/attempt-routes.ts';
 import { readControl, updateControl } from '../lib/control-context.ts';
 import { clockOffsetMs } from '../lib/countdown.ts';
@@ -31,22 +33,32 @@ import { markTestOver } from '../lib/test-flags.ts';
 import { ReadingSettingsControls } from '../../reading-settings/components/reading-settings-controls.tsx';
 import { READING_NAMESPACE } from '../../reading-settings/lib/reading-i18n.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
-import { CommentBox } from './comment-box.tsx';
+import { ReportProblem } from './comment-box.tsx';
 import { Countdown } from './countdown.tsx';
 import { EnginePageHeader } from './engine-page-header.tsx';
 import { InstructionsModal } from './instructions-modal.tsx';
-import { QuestionPaginator } from './question-paginator.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import { StatusTable } from './status-table.tsx';
 
 const MemoCountdown = memo(Countdown);
+const PaletteSheet = lazy(() => import('./palette-sheet.tsx'));
 const MemoPageHeader = memo(EnginePageHeader);
 
-/** The information message that stays until the test is sent (spec 001, section 2). */
+/**
+ * The information message that stays until the test is sent (spec 001, section 2): one quiet line
+ * under the title, so the question comes first (issue 27, item 10).
+ */
 const TestNotice = memo(function TestNotice() {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
-  return <Alert className="test-page__notice" type="info" showIcon title={t('player.notice')} />;
+  return (
+    <p className="test-page__notice" role="note">
+      <span aria-hidden="true" className="test-page__notice-icon">
+        i
+      </span>
+      {t('player.notice')}
+    </p>
+  );
 });
 
 const FinishButton = memo(function FinishButton({ onClick }: { onClick: () => void }) {
@@ -115,6 +127,9 @@ export function TestPlayer({
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [isSending, setIsSending] = useState(false);
   const [isReadingOpen, setIsReadingOpen] = useState(false);
+  /** Phones: the question palette opens as a sheet from the bottom (issue 27, item 10). */
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  const [isPaletteOpen, setIsPaletteOpen] = useState(false);
   /** Said by screen readers (a polite live region): "Question 3 marked for review". */
   const [announcement, setAnnouncement] = useState('');
   /** Set when the palette or the pager moves: the new question's heading then takes the focus. */
@@ -153,12 +168,20 @@ export function TestPlayer({
 
   useLeaveOnPagehide(attempt.id, !isSending, unsent);
 
+  const {
+    annotations,
+    onToggleStrike,
+    onToggleHighlight,
+    onClearHighlights,
+    flush: flushAnnotations,
+  } = useAttemptAnnotations(attempt.id);
+
   const send = useCallback(
     async (reason: keyof typeof END_REASON) => {
       if (isOverRef.current) return;
       isOverRef.current = true;
       setIsSending(true);
-      const isSaved = await flush();
+      const [isSaved] = await Promise.all([flush(), flushAnnotations()]);
       if (isClosedRef.current) return;
       if (!isSaved && reason !== 'deadline') {
         // Never send while answers are missing on the server: keep going and say so.
@@ -184,7 +207,7 @@ export function TestPlayer({
         showApiError(error);
       }
     },
-    [attempt.id, close, flush, goToResult, t],
+    [attempt.id, close, flush, flushAnnotations, goToResult, t],
   );
 
   const onExpire = useCallback(() => void send('deadline'), [send]);
@@ -235,6 +258,7 @@ export function TestPlayer({
   const selectAndFocus = useCallback(
     (next: number) => {
       focusHeadingRef.current = true;
+      setIsPaletteOpen(false);
       select(next);
     },
     [select],
@@ -326,23 +350,51 @@ export function TestPlayer({
           />
         ) : (
           <span className="countdown countdown--none">
-            {attempt.seconds !== null && !hasStarted
-              ? t('countdown.notStarted')
-              : t('countdown.none')}
+            {attempt.seconds !== null && !hasStarted ? (
+              t('countdown.notStarted')
+            ) : (
+              <>
+                <span className="countdown__none-long">{t('countdown.none')}</span>
+                <span className="countdown__none-short" aria-hidden="true">
+                  {t('countdown.noneShort')}
+                </span>
+              </>
+            )}
           </span>
         )}
         <span className="test-page__progress">
-          {t('player.progress', { answered: counts.answered, total })}
+          <span className="test-page__progress-long">
+            {t('player.progress', { answered: counts.answered, total })}
+          </span>
+          <span className="test-page__progress-short" aria-hidden="true">
+            {t('player.progressShort', { answered: counts.answered, total })}
+          </span>
         </span>
         <SaveIndicator status={saveStatus} />
+        {isNarrow && hasStarted && !isContentLoading && (
+          <button
+            type="button"
+            className="test-page__palette-toggle"
+            aria-haspopup="dialog"
+            aria-expanded={isPaletteOpen}
+            onClick={() => setIsPaletteOpen(true)}
+          >
+            <span aria-hidden="true" className="test-page__palette-icon">
+              ☰
+            </span>{' '}
+            {t('player.openPalette')}
+          </button>
+        )}
         <button
           type="button"
           className="test-page__reading-toggle"
           aria-expanded={isReadingOpen}
           aria-controls="test-reading-panel"
+          aria-label={isNarrow ? t('title', { ns: READING_NAMESPACE }) : undefined}
           onClick={() => setIsReadingOpen((open) => !open)}
         >
-          <span aria-hidden="true">Aa</span> {t('title', { ns: READING_NAMESPACE })}
+          <span aria-hidden="true">Aa</span>
+          {!isNarrow && <> {t('title', { ns: READING_NAMESPACE })}</>}
         </button>
       </div>
       <div id="test-reading-panel" className="test-page__reading" hidden={!isReadingOpen}>
@@ -374,6 +426,13 @@ export function TestPlayer({
               onChoose={choose}
               onReveal={reveal}
               onToggleMark={markAndAnnounce}
+              struck={strikesOf(annotations, question.stem_id)}
+              onToggleStrike={onToggleStrike}
+              highlights={
+                question.context ? highlightsOf(annotations, question.context.id) : undefined
+              }
+              onToggleHighlight={onToggleHighlight}
+              onClearHighlights={onClearHighlights}
             />
             <div className="player__actions">
               <Button onClick={() => select(index - 1)} disabled={index === 0}>
@@ -387,23 +446,37 @@ export function TestPlayer({
                 {t('player.next')}
               </Button>
             </div>
-            <QuestionPaginator total={total} current={index} onSelect={selectAndFocus} />
-            <CommentBox
+            <ReportProblem
               subjectId={attempt.subject_id}
               stemId={question.stem_id}
               attemptId={attempt.id}
             />
+            {isNarrow && <FinishButton onClick={openFinish} />}
           </div>
-          <aside className="player__side" aria-label={t('status.title')}>
-            <FinishButton onClick={openFinish} />
-            <h2 className="player__side-title">{t('status.title')}</h2>
-            <StatusTable
-              questions={questions}
-              answers={answers}
-              current={index}
-              onSelect={selectAndFocus}
-            />
-          </aside>
+          {isNarrow ? (
+            <Suspense fallback={null}>
+              <PaletteSheet
+                open={isPaletteOpen}
+                title={t('status.title')}
+                onClose={() => setIsPaletteOpen(false)}
+                questions={questions}
+                answers={answers}
+                current={index}
+                onSelect={selectAndFocus}
+              />
+            </Suspense>
+          ) : (
+            <aside className="player__side" aria-label={t('status.title')}>
+              <FinishButton onClick={openFinish} />
+              <h2 className="player__side-title">{t('status.title')}</h2>
+              <StatusTable
+                questions={questions}
+                answers={answers}
+                current={index}
+                onSelect={selectAndFocus}
+              />
+            </aside>
+          )}
         </div>
       )}
 

@@ -3,6 +3,7 @@ import { resultOutcome } from './result-outcome.ts';
 
 const base = {
   type: 'official' as const,
+  mode: 'mock_exam' as const,
   passed: null,
   score: 612,
   approval_grade: 458,
@@ -83,5 +84,24 @@ describe('result outcome', () => {
       tone: 'success',
       titleKey: 'result.practicePassed',
     });
+  });
+
+  it('a first diagnostic is a starting point: its percentage, never pass or fail', () => {
+    const diagnostic = {
+      ...base,
+      type: 'custom' as const,
+      mode: 'diagnostic' as const,
+      score: 0,
+      correct: 2,
+      total: 15,
+    };
+    for (const passed of [false, true]) {
+      expect(resultOutcome({ ...diagnostic, passed }, '13,3 %')).toMatchObject({
+        tone: 'info',
+        headline: { value: '13,3 %', unitKey: 'result.correctOfTotal' },
+        titleKey: 'diagnostic.outcomeTitle',
+        descriptionKey: 'diagnostic.outcomeHelp',
+      });
+    }
   });
 });

@@ -23,6 +23,7 @@ export type ResultOutcome = {
 type OutcomeInput = Pick<
   AttemptResult,
   | 'type'
+  | 'mode'
   | 'passed'
   | 'score'
   | 'approval_grade'
@@ -34,6 +35,20 @@ type OutcomeInput = Pick<
 >;
 
 export function resultOutcome(result: OutcomeInput, percentage: string): ResultOutcome {
+  // A first diagnostic (issue 27) is neither passed nor failed, and not taken again: a start.
+  if (result.mode === 'diagnostic') {
+    return {
+      tone: 'info',
+      headline: {
+        value: percentage,
+        unitKey: 'result.correctOfTotal',
+        unitValues: { correct: result.correct, total: result.total },
+      },
+      titleKey: 'diagnostic.outcomeTitle',
+      descriptionKey: 'diagnostic.outcomeHelp',
+      values: { percentage },
+    };
+  }
   if (result.type === 'custom') {
     const passed = result.passed === true;
     return {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findDialog } from '../../../test/dialogs.ts';
 import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
@@ -41,6 +42,28 @@ describe('wrong answers page', () => {
     });
   });
 
+  it('names each kind by its source and asks for more questions with ?limit= (issue 27)', async () => {
+    storeControl({ wrongSource: 'own' });
+    const attempt = makeAttempt(4, {
+      mode: 'wrong_answers',
+      study_mode: true,
+      wrong_source: 'own',
+    });
+    const { requests } = wrongAnswersApi({
+      'POST /api/user-tests': () => ({ status: 201, body: { data: attempt } }),
+      'GET /api/user-tests/55': () => ({ status: 200, body: { data: attempt } }),
+    });
+    renderApp('/revision?source=own&limit=40');
+
+    const dialog = await findDialog('Instrucciones');
+    const starts = requests.filter((r) => r.method === 'POST' && r.path === '/api/user-tests');
+    expect(starts[0]!.body).toMatchObject({ wrong_source: 'own', wrong_limit: 40 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Preguntas que fallaste' }),
+    ).toBeInTheDocument();
+  });
+
   it('says there are no wrong answers and goes to the dashboard', async () => {
     storeControl();
     wrongAnswersApi({
@@ -62,9 +85,7 @@ describe('wrong answers page', () => {
     wrongAnswersApi({});
     renderApp('/revision');
 
-    expect(
-      await screen.findByRole('heading', { name: 'Preguntas incorrectas' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Repaso de errores' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a mis materias' })).toHaveAttribute(
       'href',
       '/materias',

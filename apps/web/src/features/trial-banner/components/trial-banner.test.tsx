@@ -26,32 +26,50 @@ const afterLoginKey = subscriptionStateQueryKey;
 const banner = () => screen.queryByRole('complementary', { name: 'Periodo de prueba' });
 
 describe('trial banner', () => {
-  it('shows the days of trial left under the header, with a way to subscribe', async () => {
+  it('says it is a free trial, the days left, and what its button does (issue 27)', async () => {
     afterLoginApi('Trial', 5);
     const { user, pathname } = renderApp('/materias');
 
     expect(
-      await screen.findByText('Te quedan 5 días de prueba con acceso completo a tus materias.'),
+      await screen.findByText('Prueba gratis: quedan 5 días, con acceso completo a tus materias.'),
     ).toBeVisible();
     expect(banner()).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Suscribirme' }));
-    await waitFor(() => expect(pathname()).toBe('/cuenta/editar'));
+    expect(screen.queryByRole('link', { name: 'Suscribirme' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Pagar ahora y empezar el plan' }));
+    await waitFor(() => expect(pathname()).toBe('/factura/detalles'));
+  });
+
+  it("the user menu pays the trial's plan, instead of renewing", async () => {
+    afterLoginApi('Trial', 5);
+    const { user } = renderApp('/materias');
+    await screen.findByText(/Prueba gratis: quedan 5 días/);
+    await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    expect(
+      await screen.findByRole('menuitem', { name: 'Pagar ahora y empezar el plan' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Renovar suscripción' })).not.toBeInTheDocument();
+  });
+
+  it('the user menu keeps "Renovar suscripción" outside a trial', async () => {
+    afterLoginApi('Active', 0);
+    const { user } = renderApp('/materias');
+    await screen.findByRole('heading', { name: 'Materias' });
+    await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    expect(await screen.findByRole('menuitem', { name: 'Renovar suscripción' })).toBeVisible();
   });
 
   it('says one day in the singular, and that the trial ends today at 0', async () => {
     afterLoginApi('Trial', 1);
     const first = renderApp('/materias');
     expect(
-      await screen.findByText('Te queda 1 día de prueba con acceso completo a tus materias.'),
+      await screen.findByText('Prueba gratis: queda 1 día, con acceso completo a tus materias.'),
     ).toBeVisible();
     first.unmount();
 
     afterLoginApi('Trial', 0);
     renderApp('/materias');
     expect(
-      await screen.findByText(
-        'Tu periodo de prueba termina hoy: hasta entonces tienes acceso completo.',
-      ),
+      await screen.findByText('Prueba gratis: termina hoy. Hasta entonces tienes acceso completo.'),
     ).toBeVisible();
   });
 
@@ -60,11 +78,11 @@ describe('trial banner', () => {
     afterLoginApi('Trial', 3);
     renderApp('/materias');
     expect(
-      await screen.findByText('3 days of trial left, with full access to your subjects.'),
+      await screen.findByText('Free trial: 3 days left, with full access to your subjects.'),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Pay now and start the plan' })).toHaveAttribute(
       'href',
-      '/cuenta/editar',
+      '/factura/detalles?subscription=5',
     );
   });
 
