@@ -377,7 +377,10 @@ test('the account subscriptions table never scrolls sideways, from 360 to 1280 p
       const card = page.getByRole('region', {
         name: lang === 'es' ? 'Mis suscripciones' : 'My subscriptions',
       });
-      await expect(card.getByRole('button', { name: /Mensual/ })).toBeVisible();
+      // The package's name in the interface language (issue 27: packages have English names).
+      await expect(
+        card.getByRole('button', { name: lang === 'es' ? /Mensual/ : /Monthly/ }),
+      ).toBeVisible();
       const overflow = await page.evaluate(() => {
         const table = document.querySelector('.subscriptions__table');
         // Every box of the table that could scroll sideways (antd's scroll wrappers among them).
