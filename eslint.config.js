@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in its own global scope (self, caches, clients).
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -49,6 +49,7 @@ import { scoreEstimateRoutes } from './modules/score-estimate/routes.ts';
 import { userTestRoutes } from './modules/user-tests/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { diagnosticRoutes } from './modules/diagnostics/routes.ts';
+import { scheduledExamRoutes } from './modules/scheduled-exams/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(userTestRoutes, modules);
   await app.register(reviewRoutes, modules);
   await app.register(diagnosticRoutes, modules);
+  await app.register(scheduledExamRoutes, modules);
   await app.register(contentRoutes, modules);
   await app.register(historyRoutes, modules);
   await app.register(statisticsRoutes, modules);

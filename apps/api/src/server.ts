@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, DataDirInUseError } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { rerenderStoredRichText } from './modules/content/rerender-stored.ts';
+import { startScheduledExamPreparer } from './modules/scheduled-exams/prepare.ts';
 import { deleteExpiredSessions } from './modules/sessions/repo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +39,8 @@ async function main() {
     );
   }, SESSION_SWEEP_MS);
   sweep.unref();
+  // Scheduled ensayos: the attempts of joined students are made in batches before the start.
+  const preparer = startScheduledExamPreparer({ db: database.db, log: app.log });
 
   const storage =
     database.kind === 'pglite'
@@ -74,6 +77,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     clearInterval(sweep);
+    await preparer.stop();
     // The database closes after the app: the app's own close hooks (Fastify runs them last added
     // first) still write, e.g. the population drain folds what is queued.
     await app.close();

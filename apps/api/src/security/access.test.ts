@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addresses, userSubscriptions, userTests } from '../db/schema/index.ts';
+import {
+  addresses,
+  scheduledExamParticipants,
+  userSubscriptions,
+  userTests,
+} from '../db/schema/index.ts';
 import type { Access, RouteEntry } from '../plugins/access.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
 import { createBank, grantAccess } from '../test/bank-factory.ts';
@@ -279,6 +284,8 @@ type Fixtures = {
   addressId: number;
   /** The first student's attempt's content key (issue 24: a key is not a bearer token). */
   contentUrl: string;
+  /** A scheduled ensayo of the first student's subject, which they joined (issue 28). */
+  scheduledExamId: number;
 };
 const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> = {
   'POST /api/addresses/:id': (a) => ({
@@ -348,6 +355,23 @@ const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> 
   'GET /api/user-subscriptions/increase/:id': (a) => ({
     url: `/api/user-subscriptions/increase/${a.subscriptionId}`,
   }),
+  // A scheduled ensayo is shown, joined and read only by the students of its subject.
+  'GET /api/scheduled-exams/:id': (a) => ({ url: `/api/scheduled-exams/${a.scheduledExamId}` }),
+  'POST /api/scheduled-exams/:id/join': (a) => ({
+    url: `/api/scheduled-exams/${a.scheduledExamId}/join`,
+  }),
+  'GET /api/scheduled-exams/:id/sealed': (a) => ({
+    url: `/api/scheduled-exams/${a.scheduledExamId}/sealed`,
+  }),
+  'POST /api/scheduled-exams/:id/key': (a) => ({
+    url: `/api/scheduled-exams/${a.scheduledExamId}/key`,
+  }),
+  'GET /api/scheduled-exams/:id/content': (a) => ({
+    url: `/api/scheduled-exams/${a.scheduledExamId}/content`,
+  }),
+  'GET /api/scheduled-exams/:id/results': (a) => ({
+    url: `/api/scheduled-exams/${a.scheduledExamId}/results`,
+  }),
 };
 /** `user` routes whose parameter is catalogue data (the answer is still the caller's own). */
 const SHARED_PARAMS = new Set([
@@ -379,11 +403,23 @@ describe('another student on the first student’s ids', () => {
     expect(started.statusCode, started.body).toBe(201);
     const { pack, subjectIds } = await createPackage(t.db);
     const subscription = await createSubscription(client, pack.id, subjectIds.slice(0, 2));
+    const scheduled = await clients.admin.post('/api/admin/scheduled-exams', {
+      title: 'Ensayo nacional',
+      subject_id: bank.subject.id,
+      starts_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      duration_minutes: 60,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const scheduledExamId = scheduled.json().data.id;
+    expect((await client.post(`/api/scheduled-exams/${scheduledExamId}/join`)).statusCode).toBe(
+      200,
+    );
     a = {
       attemptId: started.json().data.id,
       subscriptionId: subscription.id,
       addressId: address.id,
       contentUrl: started.json().data.content_url,
+      scheduledExamId,
     };
     expect(a.contentUrl).toMatch(/^\/api\/content\//);
     expect((await client.get(a.contentUrl)).statusCode).toBe(200);
@@ -422,6 +458,11 @@ describe('another student on the first student’s ids', () => {
     expect(subscription?.status).toBe('Created');
     const [address] = await t.db.select().from(addresses).where(eq(addresses.id, a.addressId));
     expect(address?.addressLine1).toBe('Av. Providencia 1234');
+    const joined = await t.db
+      .select({ userId: scheduledExamParticipants.userId })
+      .from(scheduledExamParticipants)
+      .where(eq(scheduledExamParticipants.scheduledExamId, a.scheduledExamId));
+    expect(joined).toEqual([{ userId: owner.id }]);
   }, 60_000);
 
   it('never shows the first student in another student’s own reads', async () => {

@@ -33,6 +33,7 @@ export const paths = {
   result: '/resultado',
   cancelSubscription: '/cancelar/subscripcion',
   invoiceDetails: '/factura/detalles',
+  scheduledExam: '/ensayo-nacional/:id',
   admin: '/admin/*',
 } as const;
 
@@ -58,5 +59,6 @@ export const protectedPaths: readonly string[] = [
   paths.result,
   paths.cancelSubscription,
   paths.invoiceDetails,
+  paths.scheduledExam,
   paths.admin,
 ];

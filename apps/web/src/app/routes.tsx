@@ -135,6 +135,11 @@ const InvoiceDetailsPage = lazyPage(
   () => import('../features/subscriptions/routes/invoice-details-page.tsx'),
   'InvoiceDetailsPage',
 );
+const ScheduledExamPage = lazyPage(
+  () => import('../features/scheduled-exams/routes/scheduled-exam-page.tsx'),
+  'ScheduledExamPage',
+  { usesAntd: false },
+);
 const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage', {
   data: pageData('prefetchAdminData'),
 });
@@ -199,6 +204,7 @@ export const routes: RouteObject[] = [
               { path: paths.result, element: <ResultPage /> },
               { path: paths.cancelSubscription, element: <CancelSubscriptionPage /> },
               { path: paths.invoiceDetails, element: <InvoiceDetailsPage /> },
+              { path: paths.scheduledExam, element: <ScheduledExamPage /> },
               { path: paths.admin, element: <AdminPage /> },
             ],
           },

@@ -49,6 +49,14 @@ export function formatDateTime(value: string | Date): string {
   return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/** A time of day, HH:mm, in the student's own time zone (the browser's), as `formatDateTime`. */
+export function formatTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const two = (part: number) => String(part).padStart(2, '0');
+  return `${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
 /**
  * A tax id as the app shows it everywhere: a valid Rut dotted, `12.345.678-5` (however it was
  * typed or stored); any other id (a foreign DNI, or a student not from Chile) as it was given.

@@ -135,7 +135,10 @@ export const AttemptChoice = z.object({
   /** A to I. */
   label: z.string(),
   body_html: z.string(),
-  /** Only for debug users while the test runs, and for everyone once it is sent. */
+  /**
+   * Only for debug users while the test runs, and for everyone once it is sent (not while a sent
+   * scheduled ensayo's key is withheld: `result.key_withheld_until`).
+   */
   is_correct: z.boolean().optional(),
 });
 
@@ -156,7 +159,8 @@ export const AttemptQuestion = z.object({
   seq: z.number().int(),
   /**
    * Study mode after the question is answered, and every question once the test is sent: the
-   * worked solution and the outcome.
+   * worked solution and the outcome. Absent while a sent scheduled ensayo's key is withheld
+   * (`result.key_withheld_until`).
    */
   solution_html: z.string().optional(),
   correct_choice_ids: z.array(z.number().int()).optional(),
@@ -219,6 +223,14 @@ export const AttemptResult = z.object({
   special_numbers: z.array(z.number().int()),
   /** How it ended: sent by the student, by the server when the time ran out, or by leaving. */
   ended_by: z.enum(ATTEMPT_END_REASONS),
+  /**
+   * A scheduled ensayo's attempt sent while others still sit it: the answer key is withheld until
+   * this time (ISO 8601, the ensayo's clock end; it may come earlier, once everyone has sent). Its
+   * questions then carry no `correct_choice_ids`, `solution_html`, `is_correct`, nor the choices'
+   * `is_correct`; the score and the counts are given. Null otherwise. Always sent by the API;
+   * optional so that clients written before it keep compiling.
+   */
+  key_withheld_until: z.iso.datetime().nullable().optional(),
 });
 export type AttemptResult = z.infer<typeof AttemptResult>;
 

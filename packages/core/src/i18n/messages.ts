@@ -122,6 +122,28 @@ const en = {
     'This test has not begun yet: press "Continue" on the instructions to see the questions and answer them.',
   'engine.contentExpired':
     'The link to these questions has expired. Reload the page to get a new one; your answers are kept.',
+  // Scheduled ensayos (issue 28).
+  'scheduledExam.notOpen':
+    'The waiting room of this ensayo is not open yet: it opens 15 minutes before the start.',
+  'scheduledExam.joinClosed': 'Joining this ensayo has closed.',
+  'scheduledExam.cancelled': 'This ensayo was cancelled.',
+  'scheduledExam.notParticipant': 'Join this ensayo first, from its waiting room.',
+  'scheduledExam.notStarted':
+    'This ensayo has not started yet: its questions open at the start, for everyone at once.',
+  'scheduledExam.resultsNotReady':
+    'The results come once every student’s time has ended. Come back in a few minutes.',
+  'scheduledExam.noResults': 'You did not send this ensayo, so it has no results for you.',
+  'scheduledExam.startInPast': 'The start must be a moment in the future.',
+  'scheduledExam.lateJoinTooLong': 'Late joining must end before the ensayo’s time does.',
+  'scheduledExam.electiveRequired':
+    'This subject has elective modules: choose the one the ensayo will have.',
+  'scheduledExam.electiveNotAllowed': 'This subject has no elective modules: leave it empty.',
+  'scheduledExam.electiveInvalid': 'That elective module is not one of this subject’s.',
+  'scheduledExam.noForm':
+    'This subject has no current period or no active questions to draw a form from.',
+  'scheduledExam.alreadyStarted': 'This ensayo has already started and can no longer be cancelled.',
+  'scheduledExam.retakeAfterEnd':
+    'You can retake this ensayo once everyone has finished it: its correct answers show then.',
   'stats.deletedOne': 'The test was deleted.',
   'stats.deletedMany': '{count} tests were deleted.',
   'stats.deleteNoAccess':
@@ -293,6 +315,28 @@ const es: Record<MessageKey, string> = {
     'Esta prueba aún no comienza: presiona «Continuar» en las instrucciones para ver las preguntas y responderlas.',
   'engine.contentExpired':
     'El enlace a estas preguntas venció. Recarga la página para obtener uno nuevo; tus respuestas se mantienen.',
+  'scheduledExam.notOpen':
+    'La sala de espera de este ensayo aún no abre: abre 15 minutos antes del inicio.',
+  'scheduledExam.joinClosed': 'Ya no es posible unirse a este ensayo.',
+  'scheduledExam.cancelled': 'Este ensayo fue cancelado.',
+  'scheduledExam.notParticipant': 'Primero únete a este ensayo desde su sala de espera.',
+  'scheduledExam.notStarted':
+    'Este ensayo aún no comienza: sus preguntas se abren al inicio, para todos a la vez.',
+  'scheduledExam.resultsNotReady':
+    'Los resultados llegan cuando termina el tiempo de todos los estudiantes. Vuelve en unos minutos.',
+  'scheduledExam.noResults': 'No enviaste este ensayo, así que no tiene resultados para ti.',
+  'scheduledExam.startInPast': 'El inicio debe ser un momento futuro.',
+  'scheduledExam.lateJoinTooLong':
+    'El plazo para unirse tarde debe terminar antes que el tiempo del ensayo.',
+  'scheduledExam.electiveRequired':
+    'Esta asignatura tiene módulos electivos: elige el que tendrá el ensayo.',
+  'scheduledExam.electiveNotAllowed': 'Esta asignatura no tiene módulos electivos: déjalo vacío.',
+  'scheduledExam.electiveInvalid': 'Ese módulo electivo no es de esta asignatura.',
+  'scheduledExam.noForm':
+    'Esta asignatura no tiene un periodo vigente o preguntas activas para armar un ensayo.',
+  'scheduledExam.alreadyStarted': 'Este ensayo ya comenzó y no se puede cancelar.',
+  'scheduledExam.retakeAfterEnd':
+    'Podrás repetir este ensayo cuando todos lo hayan terminado: ahí se muestran sus respuestas correctas.',
   'stats.deletedOne': 'La prueba fue eliminada.',
   'stats.deletedMany': 'Se eliminaron {count} pruebas.',
   'stats.deleteNoAccess':

@@ -19,6 +19,7 @@ import { users } from './accounts.ts';
 import { periods, standardTests, subjects, themes } from './catalog.ts';
 import { stems } from './content.ts';
 import { timestamptz } from './columns.ts';
+import { scheduledExams } from './scheduled-exams.ts';
 
 // The test engine's tables. Every one carries user_id, and the children reach their attempt through
 // (user_test_id, user_id), so the three can be distributed by user id (e.g. Citus) and co-located.
@@ -104,6 +105,13 @@ export const userTests = pgTable(
      * `countsForPopulation`). Fixed at start, so a delete subtracts exactly what the submit added.
      */
     countsForPopulation: boolean('counts_for_population').notNull().default(true),
+    /**
+     * The scheduled ensayo (issue 28) this attempt sits: its form, order and choice order, and
+     * everyone's clock (`begun_at` is the ensayo's start). Null for every other attempt.
+     */
+    scheduledExamId: integer('scheduled_exam_id').references(() => scheduledExams.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     unique('user_tests_id_user_id_unique').on(t.id, t.userId),
@@ -112,10 +120,19 @@ export const userTests = pgTable(
       columns: [t.sourceUserTestId],
       foreignColumns: [t.id],
     }).onDelete('set null'),
-    // A student's open attempt of a subject (resume after a reload): at most one.
+    // A student's open attempt of a subject (resume after a reload): at most one. A scheduled
+    // ensayo's attempt is apart: prepared before its start, it blocks no other test.
     uniqueIndex('user_tests_in_progress_unique')
       .on(t.userId, t.subjectId)
-      .where(sql`${t.status} = 'in_progress'`),
+      .where(sql`${t.status} = 'in_progress' and ${t.scheduledExamId} is null`),
+    // One attempt per student and scheduled ensayo, whatever its state.
+    uniqueIndex('user_tests_scheduled_exam_unique')
+      .on(t.scheduledExamId, t.userId)
+      .where(sql`${t.scheduledExamId} is not null`),
+    // A scheduled ensayo's attempts still being sat: whether anyone is left (its early close).
+    index('user_tests_scheduled_in_progress_idx')
+      .on(t.scheduledExamId)
+      .where(sql`${t.status} = 'in_progress' and ${t.scheduledExamId} is not null`),
     // The first diagnostic (issue 27): once per student and subject, whatever its state.
     uniqueIndex('user_tests_diagnostic_once')
       .on(t.userId, t.subjectId)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, TRIAL_NOTICE_DAYS } from '@ensaya/core/subscriptions/lifecycle';
 import { formatClp } from '@ensaya/core/subscriptions/pricing';
+import { isScheduledExamOver } from '@ensaya/core/engine/scheduled-exam';
 import type { Db } from '../../db/client.ts';
 import {
   collectInvoice,
@@ -13,9 +14,21 @@ import {
 import { drainPopulationQueueFully } from '../statistics/population-queue.ts';
 import { refreshItemStats } from '../item-analysis/refresh.ts';
 import * as subscriptions from '../subscriptions/repo.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { remindScheduledExam } from '../scheduled-exams/reminders.ts';
+import { unsentOf } from '../scheduled-exams/progress.ts';
+import * as scheduledExams from '../scheduled-exams/repo.ts';
+import { closeScheduledExam } from '../scheduled-exams/results.ts';
 import * as repo from './repo.ts';
 
-type JobName = 'trial-end' | 'renew' | 'expire' | 'retry-invoice' | 'trial-reminder';
+type JobName =
+  | 'trial-end'
+  | 'renew'
+  | 'expire'
+  | 'retry-invoice'
+  | 'trial-reminder'
+  | 'scheduled-exam-reminder'
+  | 'scheduled-exam-results';
 
 /** A claimed job whose worker has not finished in this long is taken over by another. */
 const LEASE_MS = 5 * 60_000;
@@ -59,6 +72,31 @@ export async function scheduleDueJobs(db: Db, now: Date): Promise<number> {
       uniqueKey: `retry-invoice:${row.id}:${row.attemptCount}`,
     });
   }
+  // Scheduled ensayos (issue 28): the day-before reminder, and the cohort's figures once over (by
+  // the clock, or early: everyone who joined has sent once joining closed).
+  for (const exam of await scheduledExams.examsStartingBetween(db, now, addDays(now, 1))) {
+    rows.push({
+      name: 'scheduled-exam-reminder',
+      payload: { scheduled_exam_id: exam.id },
+      runAt: now,
+      uniqueKey: `scheduled-exam-reminder:${exam.id}`,
+    });
+  }
+  for (const exam of await scheduledExams.examsToClose(db, now)) {
+    const isOver = isScheduledExamOver({
+      now,
+      timing: exam,
+      hasResults: false,
+      unsent: unsentOf(exam.unsent),
+    });
+    if (!isOver) continue;
+    rows.push({
+      name: 'scheduled-exam-results',
+      payload: { scheduled_exam_id: exam.id },
+      runAt: now,
+      uniqueKey: `scheduled-exam-results:${exam.id}`,
+    });
+  }
   return repo.enqueue(db, rows);
 }
 
@@ -72,7 +110,9 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
     subscription_id?: number;
     invoice_id?: number;
     attempt_count?: number;
+    scheduled_exam_id?: number;
   };
+  const scheduledExamId = payload.scheduled_exam_id;
   switch (job.name as JobName) {
     case 'trial-end':
     case 'renew':
@@ -128,6 +168,18 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
           total: formatClp(row.total),
         });
       });
+    case 'scheduled-exam-reminder':
+      await remindScheduledExam(db, deps.appUrl, scheduledExamId!, now);
+      return;
+    case 'scheduled-exam-results':
+      try {
+        await closeScheduledExam(db, scheduledExamId!, now);
+      } catch (error) {
+        // A clock still runs (extra time granted after the join): the first student to ask for
+        // the results computes them then.
+        if (!(error instanceof AppError)) throw error;
+      }
+      return;
     default:
       throw new Error(`Unknown job ${job.name}`);
   }

@@ -73,3 +73,9 @@ export async function findMail(db: DbOrTx, id: number): Promise<OutboxRow | unde
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   return row;
 }
+
+/** Many mails in one statement (a job mailing a chunk of students). */
+export async function insertMails(db: DbOrTx, values: Array<typeof mailOutbox.$inferInsert>) {
+  if (values.length === 0) return;
+  await db.insert(mailOutbox).values(values);
+}

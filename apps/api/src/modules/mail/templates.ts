@@ -36,6 +36,14 @@ export type MailTemplates = {
   /** A trial canceled by its student: it ends on `date` and nothing is charged. */
   'trial-canceled': NoticeData & { date: string };
   'subscription-reactivated': NoticeData & { date: string };
+  /** The day before a scheduled ensayo (issue 28): its title, subject and start in the student's zone. */
+  'scheduled-exam-reminder': {
+    name: string;
+    title: string;
+    subjectName: string;
+    startsAt: string;
+    url: string;
+  };
 };
 /** Every subscription mail names the student and the package, and links to the account. */
 type NoticeData = { name: string; packageName: string; url: string };
@@ -268,6 +276,7 @@ export function renderMail<N extends MailTemplateName>(
     case 'subscription-reactivated':
     case 'email-change-requested':
     case 'email-changed':
+    case 'scheduled-exam-reminder':
       return noticeMail(name, language, data as unknown as Record<string, string | null>, appUrl);
     default:
       throw new Error(`Unknown mail template ${escapeHtml(String(name))}`);
@@ -570,6 +579,26 @@ const NOTICE_TEXTS: Record<NoticeTemplateName, Record<Language, NoticeTexts>> = 
         'Your subscription renews on {date}.',
       ],
       action: 'See my account',
+    },
+  },
+  'scheduled-exam-reminder': {
+    es: {
+      subject: 'Mañana: {title}',
+      lines: [
+        'Hola, {name}:',
+        'Te recordamos el ensayo «{title}» de {subjectName}: comienza el {startsAt}, a la misma hora para todos.',
+        'La sala de espera abre 15 minutos antes. Únete desde ahí con tiempo: el ensayo se descarga en tu dispositivo mientras esperas y se abre al inicio.',
+      ],
+      action: 'Ir al ensayo',
+    },
+    en: {
+      subject: 'Tomorrow: {title}',
+      lines: [
+        'Hi {name},',
+        'A reminder of the ensayo “{title}” of {subjectName}: it starts on {startsAt}, at the same time for everyone.',
+        'The waiting room opens 15 minutes before. Join from there in good time: the ensayo downloads to your device while you wait and opens at the start.',
+      ],
+      action: 'Go to the ensayo',
     },
   },
 };

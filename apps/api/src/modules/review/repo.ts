@@ -47,7 +47,6 @@ export async function recordReviewAnswers(
   now: Date,
 ): Promise<void> {
   const isReview = isReviewSession(attempt);
-  const answered = sql`cardinality(${userTestStems.chosenChoiceIds}) > 0`;
   const answeredAt = userTestStems.answeredAt;
   const rows = await tx
     .select({
@@ -61,17 +60,7 @@ export async function recordReviewAnswers(
       pace: sql<
         string | number | null
       >`${periods.testDuration} * 60.0 / nullif(${periods.questionCount}, 0)`,
-      card: {
-        state: reviewCards.state,
-        stability: reviewCards.stability,
-        difficulty: reviewCards.difficulty,
-        scheduledDays: reviewCards.scheduledDays,
-        learningSteps: reviewCards.learningSteps,
-        reps: reviewCards.reps,
-        lapses: reviewCards.lapses,
-        dueAt: reviewCards.dueAt,
-        lastReviewAt: reviewCards.lastReviewAt,
-      },
+      card: CARD_COLUMNS,
     })
     .from(userTestStems)
     .innerJoin(
@@ -79,29 +68,19 @@ export async function recordReviewAnswers(
       and(eq(userTests.id, userTestStems.userTestId), eq(userTests.userId, userTestStems.userId)),
     )
     .innerJoin(periods, eq(periods.id, userTests.periodId))
-    .leftJoin(
-      reviewCards,
-      and(
-        eq(reviewCards.userId, userTestStems.userId),
-        eq(reviewCards.stemId, userTestStems.stemId),
-      ),
-    )
+    .leftJoin(reviewCards, CARD_OF_QUESTION)
     .where(
       and(
         eq(userTestStems.userTestId, attempt.id),
         eq(userTestStems.userId, attempt.userId),
-        isReview
-          ? undefined
-          : sql`((${userTestStems.isCorrect} = false and ${answered}) or ${userTestStems.isMarked})`,
+        isReview ? undefined : WRONG_OR_MARKED,
       ),
     )
     .prepare(isReview ? 'review-session-answers' : 'review-new-cards')
     .execute();
 
-  const cards: Array<CardState & { stemId: number }> = [];
+  const cards: Array<CardState & { userId: number; stemId: number }> = [];
   for (const row of rows) {
-    // A left join's missing card comes back as null.
-    const card: CardState | null = row.card?.dueAt ? row.card : null;
     if (isReview) {
       const grade = reviewGrade({
         isCorrect: row.isCorrect === true,
@@ -109,31 +88,114 @@ export async function recordReviewAnswers(
         seconds: row.seconds === null ? null : Number(row.seconds),
         paceSeconds: row.pace === null ? null : Number(row.pace),
       });
-      cards.push({ stemId: row.stemId, ...rateCard(card, grade, now) });
-    } else if (card === null) {
-      cards.push({ stemId: row.stemId, ...newCard(now) });
-    } else if (card.lastReviewAt !== null) {
-      cards.push({ stemId: row.stemId, ...rateCard(card, 'again', now) });
+      cards.push({
+        userId: attempt.userId,
+        stemId: row.stemId,
+        ...rateCard(cardOf(row.card), grade, now),
+      });
+    } else {
+      const next = queuedCard(cardOf(row.card), now);
+      if (next) cards.push({ userId: attempt.userId, stemId: row.stemId, ...next });
     }
   }
-  if (cards.length === 0) return;
-  await tx
-    .insert(reviewCards)
-    .values(cards.map((card) => ({ userId: attempt.userId, ...card })))
-    .onConflictDoUpdate({
-      target: [reviewCards.userId, reviewCards.stemId],
-      set: {
-        state: sql`excluded.state`,
-        stability: sql`excluded.stability`,
-        difficulty: sql`excluded.difficulty`,
-        scheduledDays: sql`excluded.scheduled_days`,
-        learningSteps: sql`excluded.learning_steps`,
-        reps: sql`excluded.reps`,
-        lapses: sql`excluded.lapses`,
-        dueAt: sql`excluded.due_at`,
-        lastReviewAt: sql`excluded.last_review_at`,
-      },
-    });
+  await upsertCards(tx, cards);
+}
+
+/**
+ * A scheduled ensayo's attempts keep their wrong answers out of the review queue while others
+ * still sit it (which questions a student got wrong is part of the key: docs/architecture.md,
+ * "Grace policy for late answers"). When the ensayo closes (its cohort figures are stored, in the
+ * same transaction), the wrong or marked questions of every sent attempt enter their students'
+ * queues as an ordinary attempt's do at submit: one read, and one upsert per 2,000 cards.
+ */
+export async function recordScheduledExamReviewAnswers(
+  tx: DbOrTx,
+  scheduledExamId: number,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select({ userId: userTestStems.userId, stemId: userTestStems.stemId, card: CARD_COLUMNS })
+    .from(userTests)
+    .innerJoin(
+      userTestStems,
+      and(eq(userTestStems.userTestId, userTests.id), eq(userTestStems.userId, userTests.userId)),
+    )
+    .leftJoin(reviewCards, CARD_OF_QUESTION)
+    .where(
+      and(
+        eq(userTests.scheduledExamId, scheduledExamId),
+        eq(userTests.status, 'submitted'),
+        WRONG_OR_MARKED,
+      ),
+    );
+  const cards: Array<CardState & { userId: number; stemId: number }> = [];
+  for (const row of rows) {
+    const next = queuedCard(cardOf(row.card), now);
+    if (next) cards.push({ userId: row.userId, stemId: row.stemId, ...next });
+  }
+  await upsertCards(tx, cards);
+}
+
+const CARD_COLUMNS = {
+  state: reviewCards.state,
+  stability: reviewCards.stability,
+  difficulty: reviewCards.difficulty,
+  scheduledDays: reviewCards.scheduledDays,
+  learningSteps: reviewCards.learningSteps,
+  reps: reviewCards.reps,
+  lapses: reviewCards.lapses,
+  dueAt: reviewCards.dueAt,
+  lastReviewAt: reviewCards.lastReviewAt,
+};
+
+const CARD_OF_QUESTION = and(
+  eq(reviewCards.userId, userTestStems.userId),
+  eq(reviewCards.stemId, userTestStems.stemId),
+);
+
+/** An ordinary attempt's questions that enter the queue: answered wrong, or marked. */
+const WRONG_OR_MARKED = sql`((${userTestStems.isCorrect} = false
+  and cardinality(${userTestStems.chosenChoiceIds}) > 0) or ${userTestStems.isMarked})`;
+
+/** A left join's missing card comes back as null (or with null columns). */
+const cardOf = (card: CardState | null): CardState | null => (card?.dueAt ? card : null);
+
+/**
+ * What an ordinary attempt's wrong or marked question does to its card: a new card due at once;
+ * one already reviewed is rated `again` (a lapse); one still new stays due (null: no change).
+ */
+function queuedCard(card: CardState | null, now: Date): CardState | null {
+  if (card === null) return newCard(now);
+  if (card.lastReviewAt !== null) return rateCard(card, 'again', now);
+  return null;
+}
+
+/** At most this many cards per statement (11 parameters each). */
+const UPSERT_CHUNK = 2000;
+
+async function upsertCards(
+  tx: DbOrTx,
+  cards: ReadonlyArray<CardState & { userId: number; stemId: number }>,
+): Promise<void> {
+  for (let from = 0; from < cards.length; from += UPSERT_CHUNK) {
+    await tx
+      .insert(reviewCards)
+      .values(cards.slice(from, from + UPSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [reviewCards.userId, reviewCards.stemId],
+        set: {
+          state: sql`excluded.state`,
+          stability: sql`excluded.stability`,
+          difficulty: sql`excluded.difficulty`,
+          scheduledDays: sql`excluded.scheduled_days`,
+          learningSteps: sql`excluded.learning_steps`,
+          reps: sql`excluded.reps`,
+          lapses: sql`excluded.lapses`,
+          dueAt: sql`excluded.due_at`,
+          lastReviewAt: sql`excluded.last_review_at`,
+        },
+      });
+  }
 }
 
 /** The student's day in their time zone: cards due before its end are due "today". */

@@ -1,5 +1,5 @@
 import { ACCESS_UNTIL_END_STATUSES } from '@ensaya/core/subscriptions/access';
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql, type Column } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSubscriptions, userSubscriptionSubjects, userTests } from '../../db/schema/index.ts';
 
@@ -28,19 +28,46 @@ export async function subjectsWithAccess(
   return new Map(rows.map((row) => [row.subjectId, row.subscriptionId]));
 }
 
+/** The subscriptions that give access now, whoever holds them (`user_subscriptions` rows). */
+export function givesAccessNow(now: Date) {
+  return or(
+    eq(userSubscriptions.status, 'Active'),
+    and(
+      inArray(userSubscriptions.status, [...ACCESS_UNTIL_END_STATUSES]),
+      gte(userSubscriptions.subscriptionEnd, now),
+    ),
+  );
+}
+
 /** The filter of the subscriptions (joined to their subjects) that give the student access now. */
 function accessCondition(userId: number, now: Date, subjectIds?: ReadonlyArray<number>) {
   return and(
     eq(userSubscriptions.userId, userId),
-    or(
-      eq(userSubscriptions.status, 'Active'),
-      and(
-        inArray(userSubscriptions.status, [...ACCESS_UNTIL_END_STATUSES]),
-        gte(userSubscriptions.subscriptionEnd, now),
-      ),
-    ),
+    givesAccessNow(now),
     subjectIds ? inArray(userSubscriptionSubjects.subjectId, [...subjectIds]) : undefined,
   );
+}
+
+/**
+ * `exists (...)`: whether the student has access now to the subject a column of the outer query
+ * names (`scheduled_exams.subject_id`), to read within that query.
+ */
+export function hasAccessToSubjectOfSql(
+  db: DbOrTx,
+  userId: number,
+  subjectColumn: Column,
+  now: Date,
+) {
+  return sql<boolean>`exists (${db
+    .select({ one: sql`1` })
+    .from(userSubscriptions)
+    .innerJoin(
+      userSubscriptionSubjects,
+      eq(userSubscriptionSubjects.userSubscriptionId, userSubscriptions.id),
+    )
+    .where(
+      and(accessCondition(userId, now), eq(userSubscriptionSubjects.subjectId, subjectColumn)),
+    )})`;
 }
 
 /** `exists (...)`: whether the student has access to the subject now, to read within a query. */
@@ -61,6 +88,14 @@ export function hasSubjectAccessSql(db: DbOrTx, userId: number, subjectId: numbe
  */
 export const isUntimedSql = sql<boolean>`coalesce(${userTests.configuration} -> 'seconds', 'null'::jsonb) = 'null'::jsonb`;
 
+/**
+ * Whether the attempt's clock runs at `now`: it has begun (a scheduled ensayo's attempt is begun at
+ * the ensayo's start, before it comes), or it has no clock.
+ */
+export const hasBegunSql = (now: Date) =>
+  sql<boolean>`((${userTests.begunAt} is not null and (${userTests.scheduledExamId} is null
+    or ${userTests.begunAt} <= ${now.toISOString()}::timestamptz)) or ${isUntimedSql})`;
+
 /** Why an attempt's content may not be read now, or `ok`. */
 export type ContentAccess = 'ok' | 'notFound' | 'notBegun' | 'noAccess';
 
@@ -79,7 +114,7 @@ export async function attemptContentAccess(
   const [row] = await db
     .select({
       status: userTests.status,
-      hasBegun: sql<boolean>`(${userTests.begunAt} is not null or ${isUntimedSql})`,
+      hasBegun: hasBegunSql(now),
       hasAccess: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(userSubscriptions)

@@ -10,7 +10,7 @@ import {
   userTestStems,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUntimedSql } from './access.ts';
+import { hasBegunSql } from './access.ts';
 
 type StoredAnnotations = Annotations & { seq: number };
 
@@ -68,7 +68,7 @@ export async function saveAnnotations(
       .select({
         status: userTests.status,
         deadlineAt: userTests.deadlineAt,
-        hasBegun: sql<boolean>`(${userTests.begunAt} is not null or ${isUntimedSql})`,
+        hasBegun: hasBegunSql(now),
       })
       .from(userTests)
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))

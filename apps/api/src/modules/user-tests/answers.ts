@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AnswerRecord, SaveAnswersResponse } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
+import { isRecordedBeforeDeadline, sendsAt } from '@ensaya/core/engine/scheduled-exam';
 import { executePrepared, type Db } from '../../db/client.ts';
 import { stemChoices, stems, userTests, userTestStems } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,7 +62,10 @@ function lockedError(locked: Array<{ field: string; row: QuestionRow }>) {
  * record with `reveal` reveals its answered question in the statement that saves it. The attempt
  * row is share-locked, so a submit waits for the save and the save after a submit sees it sent.
  * After the deadline nothing is saved: the attempt is submitted with what was. Before a timed
- * attempt's begin nothing is saved either (409 `engine.notBegun`): its clock has not started.
+ * attempt's begin nothing is saved either (409 `engine.notBegun`): its clock has not started; nor
+ * before a scheduled ensayo's start (409 `scheduledExam.notStarted`). A scheduled ensayo's attempt
+ * has a grace after its deadline for the records its device made before it (docs/architecture.md,
+ * "Grace policy for late answers").
  */
 export async function saveAnswers(
   db: Db,
@@ -128,7 +132,8 @@ async function saveInOneStatement(
       select status = 'in_progress'
                and (deadline_at is null or deadline_at > ${at}::timestamptz)
                and coalesce(configuration -> 'study_mode', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
-               and (begun_at is not null
+               and ((begun_at is not null
+                     and (scheduled_exam_id is null or begun_at <= ${at}::timestamptz))
                     or coalesce(configuration -> 'seconds', 'null'::jsonb) = 'null'::jsonb)
                as open
       from user_tests
@@ -206,20 +211,34 @@ async function saveAnswersCarefully(
         deadlineAt: userTests.deadlineAt,
         begunAt: userTests.begunAt,
         configuration: userTests.configuration,
+        scheduledExamId: userTests.scheduledExamId,
       })
       .from(userTests)
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
       .for('share');
     if (!attempt) throw new AppError(404, 'error.notFound');
     if (attempt.status === 'submitted') throw new AppError(409, 'engine.submitted');
+    // A scheduled ensayo's attempt is begun at the ensayo's start: no answer before it.
+    if (attempt.scheduledExamId !== null && (attempt.begunAt?.getTime() ?? 0) > now.getTime()) {
+      throw new AppError(409, 'scheduledExam.notStarted');
+    }
+    let accepted = records;
     if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
-      return 'deadline' as const;
+      const isScheduled = attempt.scheduledExamId !== null;
+      if (!isScheduled || sendsAt(attempt.deadlineAt, true).getTime() <= now.getTime()) {
+        return 'deadline' as const;
+      }
+      // The grace of a scheduled ensayo (docs/architecture.md, "Grace policy for late answers"):
+      // only what the device recorded before the deadline; the server sends it after the grace.
+      const deadlineAt = attempt.deadlineAt;
+      accepted = records.filter((record) => isRecordedBeforeDeadline(record.seq, deadlineAt));
+      if (accepted.length === 0) throw new AppError(409, 'engine.deadlinePassed');
     }
     // A timed attempt takes answers once its clock runs: none during the instructions.
     const { seconds } = attempt.configuration as AttemptConfiguration;
     if (attempt.begunAt === null && seconds != null) throw new AppError(409, 'engine.notBegun');
 
-    const latest = latestPerQuestion(records);
+    const latest = latestPerQuestion(accepted);
     const stemIds = [...latest.keys()];
     const rows: QuestionRow[] = await tx
       .select({
@@ -334,6 +353,10 @@ async function saveAnswersCarefully(
         revealed.push(solutionOf(row, updated ? chosen : row.chosen));
       }
     }
+    // Records refused by the grace (recorded after the deadline) are answered, not applied.
+    for (const [stemId, record] of latestPerQuestion(records)) {
+      if (!latest.has(stemId)) saved.push({ stem_id: stemId, seq: record.seq, applied: false });
+    }
     return { saved, revealed };
   });
   if (outcome === 'deadline') {
@@ -352,7 +375,15 @@ export async function requestLeave(db: Db, userId: number, id: number, now: Date
     .update(userTests)
     .set({ leaveRequestedAt: now })
     .where(
-      and(eq(userTests.id, id), eq(userTests.userId, userId), eq(userTests.status, 'in_progress')),
+      and(
+        eq(userTests.id, id),
+        eq(userTests.userId, userId),
+        eq(userTests.status, 'in_progress'),
+        // A scheduled ensayo's attempt is never sent by leaving: its clock is everyone's and runs
+        // on, so a student whose page reloads or loses the network comes back to it; what was
+        // saved is sent at the deadline (docs/architecture.md, "Grace policy for late answers").
+        isNull(userTests.scheduledExamId),
+      ),
     )
     .returning({ id: userTests.id });
   if (updated.length === 0) {

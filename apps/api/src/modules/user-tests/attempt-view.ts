@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AttemptQuestionState, AttemptState } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
+import { scheduledExamContentPath, sendsAt } from '@ensaya/core/engine/scheduled-exam';
 import { anyOf, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   contexts,
@@ -38,7 +39,8 @@ export function isDebugUser(viewer: Viewer): boolean {
  * (`appKey` signs it), read no HTML here. A timed attempt has no `content_url` until it has begun:
  * its questions are not readable during the instructions (the begin's answer names it). Once sent
  * every question carries its content, solution and outcome (review pages are rare; they keep one
- * request). Opening an attempt cancels a pending leave (a reload resumes), and one whose deadline
+ * request), except a scheduled ensayo's attempt while others still sit it: its content and the
+ * student's answers only, the key withheld until `result.key_withheld_until`. Opening an attempt cancels a pending leave (a reload resumes), and one whose deadline
  * has passed is submitted first.
  */
 export async function readAttempt(
@@ -50,7 +52,7 @@ export async function readAttempt(
 ): Promise<AttemptState> {
   const attempt = await findAttempt(db, viewer.id, id);
   if (attempt.status === 'in_progress') {
-    if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
+    if (hasClosed(attempt, now)) {
       await submitAttempt(db, viewer.id, id, now, 'time');
       return readAttempt(db, viewer, id, now, appKey);
     }
@@ -69,8 +71,14 @@ export async function readAttempt(
   }
   const configuration = attempt.configuration as AttemptConfiguration;
   const submitted = attempt.status === 'submitted';
+  const result = submitted ? await attemptResult(db, viewer.id, id, now) : null;
   const { questions, contentUrl } = submitted
-    ? { questions: await sentQuestions(db, viewer, id), contentUrl: null }
+    ? {
+        questions: await sentQuestions(db, viewer, id, {
+          withKey: !result?.key_withheld_until,
+        }),
+        contentUrl: null,
+      }
     : await runningQuestions(db, viewer, attempt, configuration.study_mode, appKey, now);
   return {
     id: attempt.id,
@@ -94,8 +102,22 @@ export async function readAttempt(
     server_now: now.toISOString(),
     questions,
     content_url: contentUrl,
-    result: submitted ? await attemptResult(db, viewer.id, id) : null,
+    result,
   };
+}
+
+/**
+ * Whether a running attempt is past the moment the server sends it itself: its deadline, or for a
+ * scheduled ensayo's attempt the grace after it (docs/architecture.md, "Grace policy").
+ */
+export function hasClosed(
+  attempt: { deadlineAt: Date | null; scheduledExamId: number | null },
+  now: Date,
+): boolean {
+  return (
+    attempt.deadlineAt !== null &&
+    sendsAt(attempt.deadlineAt, attempt.scheduledExamId !== null).getTime() <= now.getTime()
+  );
 }
 
 export async function findAttempt(db: DbOrTx, userId: number, id: number) {
@@ -243,6 +265,7 @@ type RunningAttempt = {
   subjectId: number;
   begunAt: Date | null;
   configuration: unknown;
+  scheduledExamId: number | null;
 };
 
 /** Its stems' versions and its subject's bank (all stems, active stems, largest version). */
@@ -255,7 +278,8 @@ type ContentRows = ReadonlyArray<{
 
 /**
  * The attempt's `content_url`, for its student, expiring (`contentGrant`); null for a timed attempt
- * that has not begun (nothing of its questions is readable before the clock starts).
+ * that has not begun (nothing of its questions is readable before the clock starts). A scheduled
+ * ensayo's attempt reads its ensayo's form, from the ensayo's start.
  */
 function contentUrlOf(
   appKey: string,
@@ -264,6 +288,11 @@ function contentUrlOf(
   rows: ContentRows,
   now: Date,
 ): string | null {
+  // A scheduled ensayo's form is one body for all its participants, readable from its start.
+  if (attempt.scheduledExamId !== null) {
+    const hasStarted = attempt.begunAt !== null && attempt.begunAt.getTime() <= now.getTime();
+    return hasStarted ? scheduledExamContentPath(attempt.scheduledExamId) : null;
+  }
   const { seconds } = attempt.configuration as AttemptConfiguration;
   if (rows.length === 0 || (attempt.begunAt === null && seconds != null)) return null;
   const [count, activeCount, version] = rows[0]!.bank.map(Number);
@@ -293,6 +322,7 @@ export async function attemptContentUrl(
   appKey: string,
   now: Date,
 ): Promise<string | null> {
+  if (attempt.scheduledExamId !== null) return contentUrlOf(appKey, userId, attempt, [], now);
   const rows = await db
     .select({
       stemId: userTestStems.stemId,
@@ -316,18 +346,22 @@ const bankSql = (subjectId: number) =>
   sql<string[]>`(select array[count(*), count(*) filter (where b.is_active),
     coalesce(max(b.content_version), 0)] from stems b where b.subject_id = ${subjectId})`;
 
-/** A sent attempt's questions with everything: content, keys, solutions and outcomes. */
+/**
+ * A sent attempt's questions with everything: content, keys, solutions and outcomes; without
+ * `withKey` (a scheduled ensayo others still sit) the content and the student's answers only.
+ */
 async function sentQuestions(
   db: DbOrTx,
   viewer: Viewer,
   id: number,
+  { withKey }: { withKey: boolean },
 ): Promise<AttemptQuestionState[]> {
   const rows = await db
     .select({
       ...QUESTION_STATE,
       stemNumber: stems.stemNumber,
       statementHtml: stems.statementHtml,
-      solutionHtml: stems.solutionHtml,
+      solutionHtml: withKey ? stems.solutionHtml : sql<string>`''`,
       isMultiChoice: stems.isMultiChoice,
       urlSource: stems.urlSource,
       contextId: contexts.id,
@@ -349,7 +383,7 @@ async function sentQuestions(
   return rows.map((row) => {
     const own = byStem.get(row.stemId) ?? [];
     const keyIds = own.filter((choice) => choice.isCorrect).map((c) => c.id);
-    return {
+    const question: AttemptQuestionState = {
       position: row.position,
       stem_id: row.stemId,
       stem_number: row.stemNumber,
@@ -366,19 +400,21 @@ async function sentQuestions(
         id: choice.id,
         label: label(index),
         body_html: choice.bodyHtml ?? '',
-        is_correct: choice.isCorrect,
+        ...(withKey ? { is_correct: choice.isCorrect } : {}),
       })),
       chosen_choice_ids: row.chosen,
       is_marked: row.isMarked,
       seq: row.seq,
-      solution_html: row.solutionHtml,
-      correct_choice_ids: keyIds,
-      // Scored once sent.
-      is_correct:
-        row.isCorrect ??
-        questionOutcome({ isMultiChoice: row.isMultiChoice, keyIds, chosenIds: row.chosen }) ===
-          'correct',
     };
+    if (!withKey) return question;
+    question.solution_html = row.solutionHtml;
+    question.correct_choice_ids = keyIds;
+    // Scored once sent.
+    question.is_correct =
+      row.isCorrect ??
+      questionOutcome({ isMultiChoice: row.isMultiChoice, keyIds, chosenIds: row.chosen }) ===
+        'correct';
+    return question;
   });
 }
 

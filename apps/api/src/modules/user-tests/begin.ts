@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { BeginAttemptResponse, InProgressAttempt } from '@ensaya/core/contracts/engine';
 import { deadlineOnBegin } from '@ensaya/core/engine/timing';
 import type { Db } from '../../db/client.ts';
 import { subjects, userTests } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { attemptContentUrl, findAttempt } from './attempt-view.ts';
+import { attemptContentUrl, findAttempt, hasClosed } from './attempt-view.ts';
 import type { AttemptConfiguration } from './start.ts';
 import { submitAttempt } from './submit.ts';
 
@@ -23,7 +23,11 @@ export async function beginAttempt(
 ): Promise<BeginAttemptResponse['data']> {
   const attempt = await findAttempt(db, userId, id);
   if (attempt.status === 'submitted') throw new AppError(409, 'engine.submitted');
-  if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
+  // A scheduled ensayo's attempt is begun at the ensayo's start, for everyone: not before.
+  if (attempt.scheduledExamId !== null && (attempt.begunAt?.getTime() ?? 0) > now.getTime()) {
+    throw new AppError(409, 'scheduledExam.notStarted');
+  }
+  if (hasClosed(attempt, now)) {
     await submitAttempt(db, userId, id, now, 'time');
     throw new AppError(409, 'engine.deadlinePassed');
   }
@@ -79,15 +83,23 @@ export async function inProgressAttempts(
       begunAt: userTests.begunAt,
       deadlineAt: userTests.deadlineAt,
       leaveRequestedAt: userTests.leaveRequestedAt,
+      scheduledExamId: userTests.scheduledExamId,
     })
     .from(userTests)
     .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-    .where(and(eq(userTests.userId, userId), eq(userTests.status, 'in_progress')))
+    .where(
+      and(
+        eq(userTests.userId, userId),
+        eq(userTests.status, 'in_progress'),
+        // A scheduled ensayo's attempt, prepared ahead, is listed from its start on.
+        or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
+      ),
+    )
     .orderBy(desc(userTests.startedAt), desc(userTests.id));
   const leftBefore = now.getTime() - graceSeconds * 1000;
   const running: InProgressAttempt[] = [];
   for (const row of rows) {
-    const isLate = row.deadlineAt !== null && row.deadlineAt.getTime() <= now.getTime();
+    const isLate = hasClosed(row, now);
     const hasLeft = row.leaveRequestedAt !== null && row.leaveRequestedAt.getTime() < leftBefore;
     if (isLate || hasLeft) {
       await submitAttempt(db, userId, row.id, now, hasLeft ? 'leave' : 'time');

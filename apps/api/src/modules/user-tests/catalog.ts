@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SubjectCard, SubjectListResponse, SubjectSetup } from '@ensaya/core/contracts/engine';
 import type { ApprovalRule } from '@ensaya/core/engine/scoring';
 import { examWeights, mockExamQuotas } from '@ensaya/core/engine/selection';
@@ -77,7 +77,15 @@ async function cards(
     db
       .select({ id: userTests.id, subjectId: userTests.subjectId })
       .from(userTests)
-      .where(and(eq(userTests.userId, userId), eq(userTests.status, 'in_progress'))),
+      .where(
+        and(
+          eq(userTests.userId, userId),
+          eq(userTests.status, 'in_progress'),
+          // A scheduled ensayo's attempt shows once its start has come, after the subject's own.
+          or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
+        ),
+      )
+      .orderBy(sql`${userTests.scheduledExamId} nulls first`),
   ]);
   return rows.map((row) => ({
     id: row.id,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   stemCorrectionRequests,
@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { queueMail } from '../mail/service.ts';
-import { isUntimedSql } from './access.ts';
+import { hasBegunSql } from './access.ts';
 
 /**
  * `POST api/mail/stem-correction-request`: keeps the student's comment on a question and mails it to
@@ -44,7 +44,7 @@ export async function requestStemCorrection(
     .where(
       and(
         eq(userTests.userId, userId),
-        or(eq(userTests.status, 'submitted'), isNotNull(userTests.begunAt), isUntimedSql),
+        or(eq(userTests.status, 'submitted'), hasBegunSql(new Date())),
       ),
     )
     .limit(1);

@@ -145,7 +145,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          'An attempt with its questions in order and saved answers (keys only once sent). While it runs the questions carry state only and `content_url` names their content (`GET /api/content/{key}`); once sent they carry everything. Opening it cancels a pending leave.',
+          "An attempt with its questions in order and saved answers (keys only once sent). While it runs the questions carry state only and `content_url` names their content (`GET /api/content/{key}`); once sent they carry everything, but a scheduled ensayo's attempt keeps its key (`result.key_withheld_until`) until the ensayo is over. Opening it cancels a pending leave.",
         params: IdParams,
         response: { 200: AttemptResponse, ...errors },
       },
@@ -263,10 +263,10 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          'Sends the attempt and returns its result (with how it ended). Sending twice returns the same result. `reason`: why the client sends it (default `student`).',
+          "Sends the attempt and returns its result (with how it ended). Sending twice returns the same result. `reason`: why the client sends it (default `student`). 409 for a scheduled ensayo's attempt before the ensayo's start.",
         params: IdParams,
         body: SubmitAttemptRequest.nullish(),
-        response: { 200: ResultResponse, 422: ApiError, ...errors },
+        response: { 200: ResultResponse, 409: ApiError, 422: ApiError, ...errors },
       },
     },
     async (request) => ({
@@ -286,13 +286,14 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       config: { access: 'user' },
       schema: {
         tags: ['tests'],
-        summary: 'The result of a sent attempt (409 while it runs).',
+        summary:
+          "The result of a sent attempt (409 while it runs). A scheduled ensayo's attempt sent while others still sit it gives `key_withheld_until`.",
         params: IdParams,
         response: { 200: ResultResponse, 409: InProgressError, ...errors },
       },
     },
     async (request) => ({
-      data: await attemptResult(db, request.user!.id, request.params.id),
+      data: await attemptResult(db, request.user!.id, request.params.id, new Date()),
     }),
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { secondsWithExtraTime } from '@ensaya/core/contracts/accommodations';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { WRONG_ANSWERS_SET } from '@ensaya/core/engine/wrong-answers';
@@ -25,6 +25,7 @@ import { anyOf, executePrepared, type Db, type DbOrTx } from '../../db/client.ts
 import {
   periods,
   periodThemes,
+  scheduledExams,
   stemChoices,
   stems,
   stemStats,
@@ -40,6 +41,7 @@ import { hasSubjectAccessSql } from './access.ts';
 import { isDebugUser } from './attempt-view.ts';
 import { submitAttempt } from './submit.ts';
 import { dueStems } from '../review/repo.ts';
+import { scheduledKeyWithheldUntil } from '../scheduled-exams/progress.ts';
 import { mockExamBank } from './mock-exam-bank.ts';
 
 /** What an attempt was built with, kept in `user_tests.configuration`. */
@@ -155,7 +157,7 @@ export async function startAttempt(
       open: sql<{ id: number; deadline_at: string | null } | null>`(
         select json_build_object('id', o.id, 'deadline_at', o.deadline_at) from ${userTests} o
         where o.user_id = ${user.id} and o.subject_id = ${subjects.id}
-          and o.status = 'in_progress')`,
+          and o.status = 'in_progress' and o.scheduled_exam_id is null)`,
       extraTimePercent: sql<number | null>`(
         select u.extra_time_percent from ${users} u where u.id = ${user.id})`,
       hasDiagnostic: sql<boolean>`exists (
@@ -316,6 +318,13 @@ export async function startAttempt(
           ),
         );
       if (!source) throw fieldFailure('source_user_test_id', 'engine.sourceUnknown');
+      // A scheduled ensayo's form, retaken and sent, would show its key while others still sit it.
+      if (
+        source.scheduledExamId !== null &&
+        (await scheduledKeyWithheldUntil(db, source.scheduledExamId, now)) !== null
+      ) {
+        throw new AppError(409, 'scheduledExam.retakeAfterEnd');
+      }
       const sourceRows = await db
         .select({
           id: stems.id,
@@ -498,7 +507,7 @@ async function settleOpenAttempt(
   throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: open.id } });
 }
 
-/** The student's attempt still running in the subject, if any. */
+/** The student's attempt still running in the subject, if any (scheduled ensayos apart). */
 async function openAttempt(db: DbOrTx, userId: number, subjectId: number) {
   const [open] = await db
     .select({ id: userTests.id, deadlineAt: userTests.deadlineAt })
@@ -508,12 +517,15 @@ async function openAttempt(db: DbOrTx, userId: number, subjectId: number) {
         eq(userTests.userId, userId),
         eq(userTests.subjectId, subjectId),
         eq(userTests.status, 'in_progress'),
+        // A scheduled ensayo's attempt is apart (see the index `user_tests_in_progress_unique`).
+        isNull(userTests.scheduledExamId),
       ),
     );
   return open;
 }
 
-async function shuffledChoiceOrders(
+/** Each chosen question's choice ids in a random order (an attempt's, or a scheduled form's). */
+export async function shuffledChoiceOrders(
   db: DbOrTx,
   chosen: ReadonlyArray<BankStem>,
   random: Random,
@@ -535,7 +547,11 @@ async function shuffledChoiceOrders(
   return new Map([...byStem].map(([stemId, ids]) => [stemId, shuffled(ids, random)]));
 }
 
-/** The student's wrongly answered questions of the subject that are still in the bank. */
+/**
+ * The student's wrongly answered questions of the subject that are still in the bank. Those of a
+ * scheduled ensayo count once it has closed (its figures stored): before, which ones were wrong
+ * is part of the key others still sitting it must not get.
+ */
 async function ownWrongAnswers(
   db: DbOrTx,
   userId: number,
@@ -558,6 +574,9 @@ async function ownWrongAnswers(
         sql`cardinality(${userTestStems.chosenChoiceIds}) > 0`,
         eq(stems.subjectId, subjectId),
         eq(stems.isActive, true),
+        sql`${userTestStems.userTestId} not in (select t.id from ${userTests} t
+          join ${scheduledExams} e on e.id = t.scheduled_exam_id
+          where t.user_id = ${userId} and e.results_computed_at is null)`,
       ),
     )
     .orderBy(asc(stems.stemNumber))

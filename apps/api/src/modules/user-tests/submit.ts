@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
+import { SUBMIT_GRACE_SECONDS } from '@ensaya/core/contracts/scheduled-exam';
 import { applicationAverage, correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
 import { attemptEnd, clockStartOf, type AttemptEndReason } from '@ensaya/core/engine/timing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   gradeTables,
+  scheduledExams,
   stemChoices,
   stems,
   subjects,
@@ -17,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { applyAttemptToAggregates } from '../statistics/aggregates.ts';
 import { populationChanged } from '../statistics/population-queue.ts';
 import { recordReviewAnswers } from '../review/repo.ts';
+import { scheduledKeyWithheldUntil } from '../scheduled-exams/progress.ts';
 import type { AttemptConfiguration } from './start.ts';
 
 /**
@@ -50,6 +53,11 @@ export async function submitAttempt(
     if (!locked) throw new AppError(404, 'error.notFound');
     const { attempt } = locked;
     if (attempt.status === 'submitted') return false;
+    // A scheduled ensayo's attempt is prepared before its start; sent then, its review would show
+    // the form and its keys before anyone has begun.
+    if (attempt.scheduledExamId !== null && (attempt.begunAt?.getTime() ?? 0) > now.getTime()) {
+      throw new AppError(409, 'scheduledExam.notStarted');
+    }
 
     const rows = await tx
       .select({
@@ -193,22 +201,43 @@ export async function submitAttempt(
       1,
     );
     // Spaced review (issue 16): wrong or marked questions enter the queue; a review session rates.
-    await recordReviewAnswers(
-      tx,
-      { id, userId, mode: attempt.mode, configuration: attempt.configuration },
-      submittedAt,
-    );
+    // A scheduled ensayo's enter when it closes, for the whole cohort (which questions were wrong
+    // is part of the key, withheld while others still sit it), unless it has closed already.
+    if (
+      attempt.scheduledExamId === null ||
+      (await hasClosedWithResults(tx, attempt.scheduledExamId))
+    ) {
+      await recordReviewAnswers(
+        tx,
+        { id, userId, mode: attempt.mode, configuration: attempt.configuration },
+        submittedAt,
+      );
+    }
     return true;
   });
   if (isSubmittedNow) await populationChanged(db);
-  return attemptResult(db, userId, id);
+  return attemptResult(db, userId, id, now);
 }
 
-/** The result of a submitted attempt (`/resultado`). */
+/** Whether the ensayo's cohort figures (and its students' review cards) are stored already. */
+async function hasClosedWithResults(tx: DbOrTx, scheduledExamId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ computedAt: scheduledExams.resultsComputedAt })
+    .from(scheduledExams)
+    .where(eq(scheduledExams.id, scheduledExamId));
+  return row?.computedAt != null;
+}
+
+/**
+ * The result of a submitted attempt (`/resultado`). A scheduled ensayo's attempt sent while others
+ * still sit it says until when its answer key is withheld (`key_withheld_until`); the score and
+ * the counts are given.
+ */
 export async function attemptResult(
   db: DbOrTx,
   userId: number,
   id: number,
+  now: Date,
 ): Promise<AttemptResult> {
   const [row] = await db
     .select({
@@ -243,6 +272,10 @@ export async function attemptResult(
     .orderBy(asc(themes.position), asc(themes.id))
     .prepare('attempt-result-themes')
     .execute();
+  const keyWithheldUntil =
+    attempt.scheduledExamId === null
+      ? null
+      : await scheduledKeyWithheldUntil(db, attempt.scheduledExamId, now);
   return {
     user_test_id: attempt.id,
     type: attempt.type,
@@ -286,6 +319,7 @@ export async function attemptResult(
       unanswered: theme.unanswered,
     })),
     special_numbers: attempt.specialNumbers,
+    key_withheld_until: keyWithheldUntil?.toISOString() ?? null,
   };
 }
 
@@ -334,8 +368,8 @@ export async function studentApplicationAverage(
 }
 
 /**
- * Submits, with what was saved, every attempt whose deadline has passed or whose page was left
- * longer than the grace period ago. Several instances may sweep at once: submit is idempotent and
+ * Submits, with what was saved, every attempt whose deadline has passed (a scheduled ensayo's:
+ * its deadline and the grace after it) or whose page was left longer than the grace period ago. Several instances may sweep at once: submit is idempotent and
  * locks the attempt. Returns how many were submitted.
  */
 export async function sweepDueAttempts(
@@ -345,6 +379,8 @@ export async function sweepDueAttempts(
   batch = 50,
 ): Promise<number> {
   const leftBefore = new Date(now.getTime() - graceSeconds * 1000);
+  // A scheduled ensayo's attempt takes answers recorded before its deadline during a grace after it.
+  const scheduledDeadlineBefore = new Date(now.getTime() - SUBMIT_GRACE_SECONDS * 1000);
   const due = await db
     .select({
       id: userTests.id,
@@ -357,8 +393,19 @@ export async function sweepDueAttempts(
       and(
         eq(userTests.status, 'in_progress'),
         or(
-          and(isNotNull(userTests.deadlineAt), lt(userTests.deadlineAt, now)),
-          and(isNotNull(userTests.leaveRequestedAt), lt(userTests.leaveRequestedAt, leftBefore)),
+          and(
+            isNotNull(userTests.deadlineAt),
+            lt(userTests.deadlineAt, now),
+            or(
+              isNull(userTests.scheduledExamId),
+              lt(userTests.deadlineAt, scheduledDeadlineBefore),
+            ),
+          ),
+          and(
+            isNotNull(userTests.leaveRequestedAt),
+            lt(userTests.leaveRequestedAt, leftBefore),
+            or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
+          ),
         ),
       ),
     )

@@ -11,6 +11,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 export const adminSections = [
   ['questions', 'menu.questions'],
   ['item-analysis', 'menu.itemAnalysis'],
+  ['scheduled-exams', 'menu.scheduledExams'],
   ['contexts', 'menu.contexts'],
   ['subjects', 'menu.subjects'],
   ['themes', 'menu.themes'],

@@ -35,6 +35,7 @@ describe('back office access', () => {
     ).toEqual([
       'Preguntas',
       'Análisis de ítems',
+      'Ensayos nacionales',
       'Contextos',
       'Materias',
       'Temas y ponderaciones',

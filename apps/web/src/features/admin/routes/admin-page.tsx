@@ -20,6 +20,7 @@ import { ItemAnalysisDetailPage } from './item-analysis-detail-page.tsx';
 import { ItemAnalysisPage } from './item-analysis-page.tsx';
 import { QuestionEditorPage } from './question-editor-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
+import { ScheduledExamsPage } from './scheduled-exams-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
 /** The back office's screens, relative to `/admin`. */
@@ -40,6 +41,7 @@ function AdminRoutes() {
     { path: 'feedback-form', element: <FeedbackFormPage /> },
     { path: 'import-export', element: <ImportExportPage /> },
     { path: 'users', element: <UsersPage /> },
+    { path: 'scheduled-exams', element: <ScheduledExamsPage /> },
     { path: 'item-analysis', element: <ItemAnalysisPage /> },
     { path: 'item-analysis/:id', element: <ItemAnalysisDetailPage /> },
     { path: '*', element: <Navigate to="questions" replace /> },

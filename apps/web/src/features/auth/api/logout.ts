@@ -4,6 +4,7 @@ import { CSRF_COOKIE, HttpStatus } from '@ensaya/core/api/http';
 import { LOGOUT_CLEARED_KEYS } from '@ensaya/core/storage-keys';
 import { api } from '../../../lib/api-client.ts';
 import { deleteCookie } from '../../../lib/cookies.ts';
+import { forgetOfflineData } from '../../../lib/offline.ts';
 import { clearSessionCache } from '../../../lib/session.ts';
 import { removeStored } from '../../../lib/storage.ts';
 
@@ -25,6 +26,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       removeStored(LOGOUT_CLEARED_KEYS);
+      forgetOfflineData();
       deleteCookie(CSRF_COOKIE);
       clearSessionCache(queryClient);
       void navigate('/', { replace: true });

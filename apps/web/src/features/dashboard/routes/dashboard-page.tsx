@@ -13,6 +13,7 @@ import { useScoreEstimate } from '../../score-estimate/api/get-score-estimate.ts
 import { ScoreEstimateCard } from '../../score-estimate/components/score-estimate-card.tsx';
 import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
+import { ScheduledExamsCard } from '../../scheduled-exams/components/scheduled-exams-card.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { FirstDiagnosticCard } from '../components/first-diagnostic-card.tsx';
@@ -56,6 +57,7 @@ export function DashboardPage() {
           : t('dashboard.title', { ns: 'translation' })}
       </h1>
       <InProgressBanner />
+      <ScheduledExamsCard />
       <FirstDiagnosticCard />
 
       <div className="stats-banner">

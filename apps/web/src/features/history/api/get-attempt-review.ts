@@ -17,7 +17,8 @@ export const attemptReviewQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['user-tests', id, 'review'] as const,
     queryFn: () => getAttemptReview(id),
-    staleTime: Infinity,
+    // A sent attempt does not change, but its withheld keys come later: read it again then.
+    staleTime: (query) => (query.state.data?.result?.key_withheld_until ? 0 : Infinity),
   });
 
 export function useAttemptReview(id: number | null) {

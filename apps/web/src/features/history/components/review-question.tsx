@@ -8,20 +8,36 @@ import { QuestionContext } from '../../test-taking/components/question-context.t
 import { ServerHtml } from '../../test-taking/components/server-html.tsx';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
-type ChoiceOutcome = 'right' | 'wrong' | 'key' | 'none';
+type ChoiceOutcome = 'right' | 'wrong' | 'key' | 'chosen' | 'none';
 
-/** A chosen choice is right or wrong; a correct choice not chosen is shown as the key. */
-function outcomeOf(choiceId: number, chosen: ReadonlySet<number>, keys: ReadonlySet<number>) {
+/**
+ * A chosen choice is right or wrong; a correct choice not chosen is shown as the key. Without the
+ * key (withheld), a chosen choice is only the student's answer.
+ */
+function outcomeOf(
+  choiceId: number,
+  chosen: ReadonlySet<number>,
+  keys: ReadonlySet<number> | null,
+): ChoiceOutcome {
+  if (keys === null) return chosen.has(choiceId) ? 'chosen' : 'none';
   if (chosen.has(choiceId)) return keys.has(choiceId) ? 'right' : 'wrong';
   return keys.has(choiceId) ? 'key' : 'none';
 }
 
-const MARK: Record<ChoiceOutcome, string> = { right: '✓', wrong: '✗', key: '✓', none: '' };
+const MARK: Record<ChoiceOutcome, string> = {
+  right: '✓',
+  wrong: '✗',
+  key: '✓',
+  chosen: '•',
+  none: '',
+};
 
 /**
  * One question of a sent attempt (spec 001, section 2, review): the context (shown or hidden), the
  * statement, the choices with the student's answers marked correct or incorrect and the correct
- * ones, the overall Correcta/Incorrecta label and the explanation on demand. Read-only.
+ * ones, the overall Correcta/Incorrecta label and the explanation on demand. Read-only. With
+ * `keyWithheld` (a scheduled ensayo others still sit: the server sent no key) only the student's
+ * answers, neither right nor wrong.
  */
 export function ReviewQuestion({
   question,
@@ -29,6 +45,7 @@ export function ReviewQuestion({
   total,
   struck = [],
   highlights,
+  keyWithheld = false,
 }: {
   question: AttemptQuestion;
   number: number;
@@ -36,15 +53,18 @@ export function ReviewQuestion({
   /** The choices the student crossed out, and the context's highlights (issue 27). */
   struck?: readonly number[];
   highlights?: readonly TextRange[];
+  keyWithheld?: boolean;
 }) {
   const { t } = useTranslation(HISTORY_NAMESPACE);
   const [isContextVisible, setIsContextVisible] = useState(true);
   const [isExplanationVisible, setIsExplanationVisible] = useState(false);
   const chosen = new Set(question.chosen_choice_ids);
-  const keys = new Set(
-    question.correct_choice_ids ??
-      question.choices.filter((choice) => choice.is_correct).map((choice) => choice.id),
-  );
+  const keys = keyWithheld
+    ? null
+    : new Set(
+        question.correct_choice_ids ??
+          question.choices.filter((choice) => choice.is_correct).map((choice) => choice.id),
+      );
   const isCorrect = question.is_correct === true;
   const headingId = `review-${question.stem_id}-heading`;
 
@@ -55,9 +75,11 @@ export function ReviewQuestion({
           {t('review.heading', { number, total })}
         </h2>
         <span className="review-question__labels">
-          <Tag color={isCorrect ? 'green' : 'red'} className="review-question__outcome">
-            {isCorrect ? t('review.correct') : t('review.incorrect')}
-          </Tag>
+          {!keyWithheld && (
+            <Tag color={isCorrect ? 'green' : 'red'} className="review-question__outcome">
+              {isCorrect ? t('review.correct') : t('review.incorrect')}
+            </Tag>
+          )}
           {chosen.size === 0 && <Tag>{t('review.unanswered')}</Tag>}
           {question.is_multi_choice && <Tag color="blue">{t('review.multiChoice')}</Tag>}
           {question.is_marked && <Tag color="gold">{t('review.marked')}</Tag>}
@@ -88,6 +110,7 @@ export function ReviewQuestion({
             'review-choice',
             outcome === 'right' || outcome === 'key' ? 'review-choice--right' : '',
             outcome === 'wrong' ? 'review-choice--wrong' : '',
+            outcome === 'chosen' ? 'review-choice--chosen' : '',
             isStruck ? 'review-choice--struck' : '',
           ]
             .filter(Boolean)
@@ -102,13 +125,14 @@ export function ReviewQuestion({
               {outcome === 'right' && <Tag color="green">{t('review.yourAnswerRight')}</Tag>}
               {outcome === 'wrong' && <Tag color="red">{t('review.yourAnswerWrong')}</Tag>}
               {outcome === 'key' && <Tag color="green">{t('review.key')}</Tag>}
+              {outcome === 'chosen' && <Tag color="blue">{t('review.yourAnswer')}</Tag>}
               {isStruck && <Tag className="review-choice__struck">{t('review.struck')}</Tag>}
             </li>
           );
         })}
       </ul>
 
-      {question.solution_html !== undefined && (
+      {!keyWithheld && question.solution_html !== undefined && (
         <>
           <Button
             aria-expanded={isExplanationVisible}

@@ -1,4 +1,5 @@
 import '../history.css';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { StatusTable } from '../../test-taking/components/status-table.tsx';
 import { useAnnotations } from '../../test-taking/api/annotations.ts';
@@ -27,7 +28,9 @@ import { statsKindOf } from '@ensaya/core/statistics/kind';
 /**
  * `/revisar?id=` (spec 001, section 2): a sent attempt question by question, with the student's
  * answers against the keys, the explanation on demand, and the status table with the marked
- * questions checked. Finish goes back to the history of the attempt's kind.
+ * questions checked. Finish goes back to the history of the attempt's kind. A scheduled ensayo sent
+ * while others still sit it comes without its keys (`result.key_withheld_until`): the student's
+ * answers only, and when the correct ones will show.
  */
 export function AttemptReviewPage() {
   const { t } = useTranslation(HISTORY_NAMESPACE);
@@ -89,7 +92,12 @@ export function AttemptReviewPage() {
 
   const total = data.questions.length;
   const question = data.questions[index];
-  const correct = data.questions.filter((item) => item.is_correct === true).length;
+  const keyWithheldUntil = data.result?.key_withheld_until ?? null;
+  // Without the keys the questions carry no outcome: the result's counts say it.
+  const correct =
+    keyWithheldUntil && data.result
+      ? data.result.correct
+      : data.questions.filter((item) => item.is_correct === true).length;
 
   return (
     <section className="page review-page">
@@ -99,9 +107,17 @@ export function AttemptReviewPage() {
           subject: data.subject_name,
           date: formatDate(data.submitted_at ?? data.started_at),
           correct,
-          total,
+          total: keyWithheldUntil && data.result ? data.result.total : total,
         })}
       </p>
+      {keyWithheldUntil && (
+        <Alert
+          className="review-page__key-withheld"
+          type="info"
+          showIcon
+          title={t('review.keyWithheld', { time: formatTime(keyWithheldUntil) })}
+        />
+      )}
       {question && (
         <div className="player">
           <div className="player__main">
@@ -114,6 +130,7 @@ export function AttemptReviewPage() {
               highlights={
                 question.context ? highlightsOf(annotations, question.context.id) : undefined
               }
+              keyWithheld={keyWithheldUntil !== null}
             />
             <div className="player__actions">
               <Button onClick={() => select(index - 1)} disabled={index === 0}>

@@ -9,6 +9,7 @@ import { PlainButton } from '../../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
 import { InProgressBanner } from '../../test-taking/components/in-progress-banner.tsx';
+import { ScheduledExamsCard } from '../../scheduled-exams/components/scheduled-exams-card.tsx';
 import { TEST_ROUTE } from '../../test-taking/lib/attempt-routes.ts';
 import { writeControl } from '../../test-taking/lib/control-context.ts';
 import { markTestRunning } from '../../test-taking/lib/test-flags.ts';
@@ -69,6 +70,7 @@ export function SubjectsPage() {
       />
       <p className="page__lead">{t('lead')}</p>
       <InProgressBanner />
+      <ScheduledExamsCard />
       {/* Said once, in English only: the bank is Spanish, as the PAES and the class B exam are. */}
       {i18n.resolvedLanguage === 'en' && <p className="page__lead">{t('languageNote')}</p>}
       {!isShown && <FullPageSpinner />}

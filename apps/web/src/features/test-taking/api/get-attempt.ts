@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { HttpStatus } from '@ensaya/core/api/http';
 import type { Attempt, AttemptContent, AttemptState } from '@ensaya/core/contracts/engine';
+import { contentOnDevice } from '../../../lib/sealed-content.ts';
 import { api, isApiRequestError } from '../../../lib/api-client.ts';
 import { clockOffsetMs } from '../lib/countdown.ts';
 
@@ -63,6 +64,9 @@ export const attemptContentQueryOptions = (
   queryOptions({
     queryKey: ['content', url] as const,
     queryFn: async (): Promise<AttemptContent> => {
+      // A scheduled ensayo's form is on the device already (sealed, opened at the start).
+      const onDevice = await contentOnDevice(url);
+      if (onDevice) return onDevice;
       try {
         return (await api.get<{ data: AttemptContent }>(url)).data;
       } catch (error) {

@@ -32,7 +32,8 @@ export const resultQueryOptions = (id: number) =>
   queryOptions({
     queryKey: resultQueryKey(id),
     queryFn: () => getResult(id),
-    staleTime: Infinity,
+    // A result does not change; one whose keys are withheld says so until the ensayo is over.
+    staleTime: (query) => (query.state.data?.key_withheld_until ? 0 : Infinity),
     refetchOnWindowFocus: false,
   });
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HttpStatus } from '@ensaya/core/api/http';
@@ -9,6 +9,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
+import { enableOfflineSupport } from '../../../lib/offline.ts';
 import { useMe } from '../../../lib/session.ts';
 import { useAttempt, useAttemptContent, type LoadedAttempt } from '../api/get-attempt.ts';
 import { attemptPath, resultPath, TEST_ROUTE } from '../lib/attempt-routes.ts';
@@ -59,6 +60,8 @@ export function AttemptPage({ mode }: { mode: TestMode }) {
   const attemptId = attemptIdFrom(search);
   const { data: user } = useMe();
   const attempt = useAttempt(attemptId);
+  // A reload without a connection still shows the test (the service worker keeps the page).
+  useEffect(() => enableOfflineSupport(), []);
   const contentUrl =
     attempt.data?.status === 'in_progress' ? (attempt.data.content_url ?? null) : null;
   const content = useAttemptContent(attemptId, contentUrl);

@@ -7,7 +7,7 @@ import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import type { AttemptComparison } from '@ensaya/core/contracts/statistics';
 import { SELECTION_MODES } from '@ensaya/core/engine/setup';
 import { DonutChart, type DonutSlice } from '../../../components/charts/donut-chart.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
 import { useComparison } from '../api/get-comparison.ts';
 import { useStartTest } from '../hooks/use-start-test.tsx';
 import { DiagnosticFindings } from './diagnostic-findings.tsx';
@@ -23,7 +23,8 @@ const COLORS = { correct: '#16a34a', incorrect: '#dc2626', unanswered: '#94a3b8'
  * A sent attempt's result (spec 001, section 2; issue 25): the grade large and what it means in
  * words, the totals that add up (pilot questions said apart), the donut, where the student stands
  * among every student, each theme against the average student, and the weakest themes with a
- * one-tap practice of them. The server scored it; this only shows it.
+ * one-tap practice of them. The server scored it; this only shows it. A scheduled ensayo sent while
+ * others still sit it says when its correct answers will show (the server withholds them).
  */
 export function ResultView({ result }: { result: AttemptResult }) {
   const { t, i18n } = useTranslation(TEST_TAKING_NAMESPACE);
@@ -91,6 +92,14 @@ export function ResultView({ result }: { result: AttemptResult }) {
         />
         {comparison.data && <Standing comparison={comparison.data} />}
       </div>
+      {result.key_withheld_until && (
+        <Alert
+          className="result__key-withheld"
+          type="info"
+          showIcon
+          title={t('result.keyWithheld', { time: formatTime(result.key_withheld_until) })}
+        />
+      )}
       {result.pilot_count > 0 && (
         <p className="result__pilots">
           {t('result.pilotNotice', {

@@ -39,6 +39,12 @@ import { EnginePageHeader } from './engine-page-header.tsx';
 import { InstructionsModal } from './instructions-modal.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
+import {
+  forgetPendingSubmit,
+  hasPendingSubmit,
+  keepPendingSubmit,
+  useOnline,
+} from '../lib/offline-submit.ts';
 import { StatusTable } from './status-table.tsx';
 
 const MemoCountdown = memo(Countdown);
@@ -143,6 +149,7 @@ export function TestPlayer({
   const goToResult = useCallback(
     (result?: AttemptResult) => {
       isOverRef.current = true;
+      forgetPendingSubmit(attempt.id);
       if (result) queryClient.setQueryData(resultQueryKey(attempt.id), result);
       else queryClient.removeQueries({ queryKey: resultQueryKey(attempt.id) });
       queryClient.removeQueries({ queryKey: attemptQueryKey(attempt.id), exact: true });
@@ -176,6 +183,13 @@ export function TestPlayer({
     flush: flushAnnotations,
   } = useAttemptAnnotations(attempt.id);
 
+  /**
+   * "Finalizar" pressed without a connection: the answers wait on this device and the test is sent
+   * when the connection returns (kept across a reload: `pendingSubmitKey`).
+   */
+  const [isWaitingToSend, setIsWaitingToSend] = useState(() => hasPendingSubmit(attempt.id));
+  const isOnline = useOnline();
+
   const send = useCallback(
     async (reason: keyof typeof END_REASON) => {
       if (isOverRef.current) return;
@@ -183,6 +197,15 @@ export function TestPlayer({
       setIsSending(true);
       const [isSaved] = await Promise.all([flush(), flushAnnotations()]);
       if (isClosedRef.current) return;
+      // Waiting to send already: a connection back but still too weak to save keeps the wait.
+      if (!isSaved && reason === 'finish' && (isWaitingToSend || !navigator.onLine)) {
+        isOverRef.current = false;
+        setIsSending(false);
+        setOpenDialog(null);
+        keepPendingSubmit(attempt.id);
+        setIsWaitingToSend(true);
+        return;
+      }
       if (!isSaved && reason !== 'deadline') {
         // Never send while answers are missing on the server: keep going and say so.
         isOverRef.current = false;
@@ -193,9 +216,19 @@ export function TestPlayer({
       }
       try {
         const result = await submitAttempt(attempt.id, END_REASON[reason]);
+        forgetPendingSubmit(attempt.id);
         close({ keepPending: false });
         goToResult(result);
       } catch (error) {
+        if (reason === 'finish' && isApiRequestError(error) && error.status === 0) {
+          // The connection dropped between the last save and the submit: the same wait.
+          isOverRef.current = false;
+          setIsSending(false);
+          setOpenDialog(null);
+          keepPendingSubmit(attempt.id);
+          setIsWaitingToSend(true);
+          return;
+        }
         if (reason === 'deadline') {
           // The server sends it on its own at the deadline; the result page reads it.
           close({ keepPending: true });
@@ -207,10 +240,26 @@ export function TestPlayer({
         showApiError(error);
       }
     },
-    [attempt.id, close, flush, flushAnnotations, goToResult, t],
+    [attempt.id, close, flush, flushAnnotations, goToResult, isWaitingToSend, t],
   );
 
   const onExpire = useCallback(() => void send('deadline'), [send]);
+
+  // Waiting to send: try when the connection returns, and every few seconds meanwhile (the
+  // browser's "online" event is not always fired on a flaky network).
+  useEffect(() => {
+    if (!isWaitingToSend) return;
+    const attemptNow = () => {
+      if (navigator.onLine) void send('finish');
+    };
+    attemptNow();
+    window.addEventListener('online', attemptNow);
+    const timer = window.setInterval(attemptNow, 5000);
+    return () => {
+      window.removeEventListener('online', attemptNow);
+      window.clearInterval(timer);
+    };
+  }, [isWaitingToSend, send]);
 
   const openLeave = useCallback(() => setOpenDialog('leave'), []);
   const isOver = useCallback(() => isOverRef.current, []);
@@ -403,6 +452,13 @@ export function TestPlayer({
       <span className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </span>
+
+      {(isWaitingToSend || !isOnline || saveStatus === 'retrying') && (
+        <p className="test-page__offline" role="status">
+          <span aria-hidden="true">⚠ </span>
+          {isWaitingToSend ? t('offline.waitingToSend') : t('offline.notice')}
+        </p>
+      )}
 
       {hasStarted && isContentLoading && (
         <div className="full-page-spinner" role="status" aria-label={t('player.loadingQuestions')}>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeAttempt, result, storeControl } from '../test/engine-fixtures.ts';
@@ -107,6 +108,52 @@ describe('result page', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Review your answers' }));
     expect(pathname()).toBe('/revisar');
+  });
+
+  it('says when the correct answers of an ensayo others still sit will show', async () => {
+    const until = '2026-03-05T01:02:00.000Z';
+    resultApi({
+      'GET /api/user-tests/55/result': () => ({
+        status: 200,
+        body: { data: { ...result, key_withheld_until: until } },
+      }),
+    });
+    renderApp('/resultado?id=55');
+
+    expect(
+      await screen.findByText(
+        `Las respuestas correctas se mostrarán cuando todos terminen el ensayo (${formatTime(until)}).`,
+      ),
+    ).toBeInTheDocument();
+    // The score and the counts are the student's already.
+    expect(fact('Correctas')).toBe('31');
+    expect(screen.getByRole('button', { name: 'Revisar tus respuestas' })).toBeInTheDocument();
+  });
+
+  it('says it in English, and not at all once the keys are shown', async () => {
+    setLanguage('en');
+    const until = '2026-03-05T01:02:00.000Z';
+    resultApi({
+      'GET /api/user-tests/55/result': () => ({
+        status: 200,
+        body: { data: { ...result, key_withheld_until: until } },
+      }),
+      'GET /api/user-tests/56/result': () => ({
+        status: 200,
+        body: { data: { ...result, user_test_id: 56, key_withheld_until: null } },
+      }),
+    });
+    const first = renderApp('/resultado?id=55');
+    expect(
+      await screen.findByText(
+        `The correct answers will show once everyone has finished the mock exam (${formatTime(until)}).`,
+      ),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/resultado?id=56');
+    expect(await screen.findByText('Passed')).toBeInTheDocument();
+    expect(screen.queryByText(/The correct answers will show/)).not.toBeInTheDocument();
   });
 
   it('sends an attempt still running, with the answers this browser had not delivered', async () => {
