@@ -562,11 +562,46 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
     ).toBe(1);
   });
 
-  it('loses no acknowledged answer when an instance is killed (SIGKILL) mid-exam', async () => {
-    const student = browser();
-    await student.login('debug@ensaya.cl');
-    const exam = await startMockExam(student);
-    const acknowledged = new Map<number, number[]>();
+  /**
+   * A scheduled ensayo of class B through the load balancer (issue 28): the admin schedules it a few
+   * seconds ahead, the student joins the waiting room, and at the start asks for the key; the
+   * attempt the key names is read as the exam page reads it.
+   */
+  async function startScheduledExam(client: Browser): Promise<Attempt> {
+    const admin = browser();
+    await admin.login('admin@ensaya.cl');
+    const startsAt = new Date(Date.now() + 4_000);
+    const created = await admin.request('POST', '/api/admin/scheduled-exams', {
+      title: 'Ensayo nacional clase B',
+      subject_id: await classBSubjectId(client),
+      starts_at: startsAt.toISOString(),
+      duration_minutes: 20,
+      late_join_minutes: 5,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const examId = (created.json.data as { id: number }).id;
+    const joined = await client.request('POST', `/api/scheduled-exams/${examId}/join`);
+    expect(joined.status, JSON.stringify(joined.json)).toBe(200);
+    const early = await client.request('POST', `/api/scheduled-exams/${examId}/key`);
+    expect(early.status).toBe(409);
+    await delay(Math.max(0, startsAt.getTime() - Date.now() + 300));
+    const key = await client.request('POST', `/api/scheduled-exams/${examId}/key`);
+    expect(key.status, JSON.stringify(key.json)).toBe(200);
+    const attemptId = (key.json.data as { user_test_id: number }).user_test_id;
+    const attempt = await client.request('GET', `/api/user-tests/${attemptId}`);
+    expect(attempt.status).toBe(200);
+    return attempt.json.data as Attempt;
+  }
+
+  it('loses no acknowledged answer when an instance is killed (SIGKILL) mid-exam, solo or in a scheduled ensayo', async () => {
+    const soloStudent = browser();
+    await soloStudent.login('debug@ensaya.cl');
+    const scheduledStudent = browser();
+    await scheduledStudent.login('estudiante@ensaya.cl');
+    const sittings = [
+      { student: soloStudent, exam: await startMockExam(soloStudent) },
+      { student: scheduledStudent, exam: await startScheduledExam(scheduledStudent) },
+    ].map((sitting) => ({ ...sitting, acknowledged: new Map<number, number[]>() }));
     // Which instance acknowledged each save, and whether the save was sent after api2 had exited
     // (a response api2 wrote just before its death may still arrive after the kill).
     const ackedBy: Array<{ server: string; sentAfterExit: boolean }> = [];
@@ -580,20 +615,27 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
       }),
     );
     let retries = 0;
+    const acknowledgedInAll = () =>
+      sittings.reduce((sum, sitting) => sum + sitting.acknowledged.size, 0);
 
     /** Saves one answer until an instance acknowledges it, as the page's save queue does. */
-    const save = async (question: Attempt['questions'][number], choice: number, seq: number) => {
+    const save = async (
+      sitting: (typeof sittings)[number],
+      question: Attempt['questions'][number],
+      choice: number,
+      seq: number,
+    ) => {
       for (let attempt = 0; ; attempt += 1) {
         const sentAfterExit = api2Exited;
-        const response = await student
-          .request('POST', `/api/user-tests/${exam.id}/stems`, {
+        const response = await sitting.student
+          .request('POST', `/api/user-tests/${sitting.exam.id}/stems`, {
             stems: [
               { stem_id: question.stem_id, stem_choice_ids: [choice], is_marked: false, seq },
             ],
           })
           .catch((error: unknown) => ({ status: 0, error, servedBy: undefined }));
         if (response.status === 200) {
-          acknowledged.set(question.stem_id, [choice]);
+          sitting.acknowledged.set(question.stem_id, [choice]);
           ackedBy.push({ server: response.servedBy!, sentAfterExit });
           return;
         }
@@ -605,46 +647,56 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
       }
     };
 
-    const questions = exam.questions;
-    // First answers one at a time, on both instances.
-    for (const question of questions.slice(0, 6)) await save(question, question.choices[0]!.id, 1);
-    // Then four saves in flight at a time; api2 is killed while they run.
-    const queue = questions.slice(6, 30);
-    const worker = async () => {
-      for (let question = queue.shift(); question; question = queue.shift()) {
-        await save(question, question.choices.at(-1)!.id, 1);
-        if (!killed && acknowledged.size >= 14) {
-          killed = true;
-          api2.kill('SIGKILL');
+    for (const sitting of sittings) {
+      const questions = sitting.exam.questions;
+      expect(questions).toHaveLength(35);
+      // First answers one at a time, on both instances.
+      for (const question of questions.slice(0, 6))
+        await save(sitting, question, question.choices[0]!.id, 1);
+    }
+    // Then four saves in flight at a time, two per student; api2 is killed while they run.
+    const workers = sittings.flatMap((sitting) => {
+      const queue = sitting.exam.questions.slice(6, 30);
+      const worker = async () => {
+        for (let question = queue.shift(); question; question = queue.shift()) {
+          await save(sitting, question, question.choices.at(-1)!.id, 1);
+          if (!killed && acknowledgedInAll() >= 28) {
+            killed = true;
+            api2.kill('SIGKILL');
+          }
         }
-      }
-    };
-    await Promise.all([worker(), worker(), worker(), worker()]);
+      };
+      return [worker(), worker()];
+    });
+    await Promise.all(workers);
     expect(killed).toBe(true);
     await api2Exit;
     // Changed answers after the kill: the newer ones win.
-    for (const question of questions.slice(0, 4))
-      await save(question, question.choices.at(-1)!.id, 2);
+    for (const sitting of sittings)
+      for (const question of sitting.exam.questions.slice(0, 4))
+        await save(sitting, question, question.choices.at(-1)!.id, 2);
 
     expect(ackedBy.filter((ack) => !ack.sentAfterExit).map((ack) => ack.server)).toContain('api2');
     expect(new Set(ackedBy.filter((ack) => ack.sentAfterExit).map((ack) => ack.server))).toEqual(
       new Set(['api1']),
     );
     console.info(
-      `two instances: ${acknowledged.size} answers acknowledged, ${retries} retried saves around the kill`,
+      `two instances: ${acknowledgedInAll()} answers acknowledged, ${retries} retried saves around the kill`,
     );
 
-    const stored = (await student.request('GET', `/api/user-tests/${exam.id}`)).json
-      .data as Attempt;
-    for (const question of stored.questions) {
-      expect(question.chosen_choice_ids, `question ${question.position}`).toEqual(
-        acknowledged.get(question.stem_id) ?? [],
-      );
+    for (const { student, exam, acknowledged } of sittings) {
+      const stored = (await student.request('GET', `/api/user-tests/${exam.id}`)).json
+        .data as Attempt;
+      for (const question of stored.questions) {
+        expect(question.chosen_choice_ids, `question ${question.position}`).toEqual(
+          acknowledged.get(question.stem_id) ?? [],
+        );
+      }
+      const submitted = await student.request('POST', `/api/user-tests/${exam.id}/submit`);
+      expect(submitted.status).toBe(200);
+      expect(submitted.json.data).toMatchObject({ total: 35, unanswered: 35 - acknowledged.size });
+      expect(submitted.json.data.correct + submitted.json.data.incorrect).toBe(acknowledged.size);
+      expect(acknowledged.size).toBe(30);
     }
-    const submitted = await student.request('POST', `/api/user-tests/${exam.id}/submit`);
-    expect(submitted.status).toBe(200);
-    expect(submitted.json.data).toMatchObject({ total: 35, unanswered: 35 - acknowledged.size });
-    expect(submitted.json.data.correct + submitted.json.data.incorrect).toBe(acknowledged.size);
-    expect(acknowledged.size).toBe(30);
-  }, 60_000);
+  }, 90_000);
 });
