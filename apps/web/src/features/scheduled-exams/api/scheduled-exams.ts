@@ -75,5 +75,8 @@ export function useScheduledExamResults(id: number, enabled: boolean) {
       ).data,
     enabled,
     staleTime: Infinity,
+    // 409 while the cohort's figures are worked out: asked again every few seconds.
+    retry: false,
+    refetchInterval: (query) => (query.state.status === 'error' ? 5000 : false),
   });
 }

@@ -16,8 +16,12 @@ const whole = (value: number) => Math.round(value);
 export function ScheduledExamResultsView({ exam }: { exam: ScheduledExam }) {
   const { t } = useTranslation(SCHEDULED_EXAMS_NAMESPACE);
   const results = useScheduledExamResults(exam.id, true);
-  if (results.isPending) return <p role="status">{t('page.closing')}</p>;
-  if (results.isError) return <p role="alert">{t('results.notReady')}</p>;
+  if (results.isPending || results.isError)
+    return (
+      <p className="scheduled-exam__notice" role="status">
+        {t('page.closing')}
+      </p>
+    );
   const data = results.data;
   const tallest = Math.max(1, ...data.distribution.map((band) => band.count));
   const ownBand = data.distribution.findIndex(

@@ -366,6 +366,7 @@ describe('scheduled ensayo page', () => {
 
   it('while the results are worked out, reads again until they are ready, then shows them', async () => {
     fakeClock();
+    let isReady = false;
     const { requests, server } = examApi(
       makeExam(Date.now(), -150 * MINUTE, {
         state: 'closing',
@@ -374,10 +375,11 @@ describe('scheduled ensayo page', () => {
         user_test_id: 77,
       }),
       {
-        'GET /api/scheduled-exams/4/results': () => ({
-          status: 200,
-          body: { data: examResults },
-        }),
+        // 409 while the cohort's figures are worked out, then the results.
+        'GET /api/scheduled-exams/4/results': () =>
+          isReady
+            ? { status: 200, body: { data: examResults } }
+            : { status: 409, body: { message: 'Los resultados aún no están listos.' } },
       },
     );
     renderApp('/ensayo-nacional/4');
@@ -386,6 +388,7 @@ describe('scheduled ensayo page', () => {
         'Todos terminaron el ensayo. Estamos calculando los resultados: aparecerán aquí en unos segundos.',
       ),
     ).toBeInTheDocument();
+    isReady = true;
     server.exam = { ...server.exam, state: 'closed' };
     await act(() => vi.advanceTimersByTimeAsync(5100));
 
@@ -426,7 +429,8 @@ describe('scheduled ensayo page', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['64 %', '56 %']);
-    expect(sent(requests, 'GET', '/api/scheduled-exams/4/results')).toHaveLength(1);
+    // Once refused while worked out, once answered.
+    expect(sent(requests, 'GET', '/api/scheduled-exams/4/results')).toHaveLength(2);
   });
 
   it('tells a student who did not sit a closed ensayo, and a cancelled one', async () => {

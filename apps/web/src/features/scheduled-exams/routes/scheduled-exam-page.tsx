@@ -204,7 +204,9 @@ export function ScheduledExamPage() {
   let body;
   if (data.state === 'cancelled')
     body = <p className="scheduled-exam__notice">{t('page.cancelled')}</p>;
-  else if (data.state === 'closed' && data.submitted)
+  // Closing: asking for the results computes them when every clock has ended (the job may not
+  // have run yet); until then the view says they are being worked out and asks again.
+  else if ((data.state === 'closed' || data.state === 'closing') && data.submitted)
     body = <ScheduledExamResultsView exam={data} />;
   else if (data.state === 'closing')
     body = (
