@@ -99,6 +99,18 @@ async function openSetup(page: Page, lang: Lang, subject: string) {
 }
 
 /** Waits for the started test's first question (past the instructions, when they show). */
+// A test left running would make its student's next start in the subject answer "a test in
+// progress" in another spec running beside this one (the demo students are shared): each test
+// here sends the one it opened.
+test.afterEach(async ({ page }) => {
+  const url = new URL(page.url());
+  const id = url.searchParams.get('id');
+  if (!id || !/^\/(test|revision)/.test(url.pathname)) return;
+  await page.request.post(`/api/user-tests/${id}/submit`, {
+    headers: await csrfHeaders(page.request, page),
+  });
+});
+
 async function reachFirstQuestion(page: Page, lang: Lang) {
   const instructions = page.getByRole('dialog', { name: T[lang].instructions });
   const choices = page.locator('.question__choices').first();

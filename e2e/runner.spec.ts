@@ -59,10 +59,14 @@ const header = (page: Page) => page.getByRole('banner');
 
 async function finish(page: Page) {
   await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  await page
-    .getByRole('dialog', { name: 'Enviar prueba' })
-    .getByRole('button', { name: 'Enviar' })
-    .click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar prueba' });
+  await expect(dialog).toBeVisible();
+  // The dialog zooms in: a click during its opening animation (slow on a loaded machine, and
+  // timed by the page's fake clock in the countdown test) can land beside the button.
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
 }
 
