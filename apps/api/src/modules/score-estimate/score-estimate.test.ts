@@ -31,7 +31,9 @@ const table = Array.from({ length: ITEMS + 1 }, (_, raw) => ({
 }));
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A database of its own: the estimate reads every active PAES subject, and on the shared
+  // PostgreSQL database of a run other files (diagnostics, exam forms) add theirs at any moment.
+  t = await buildTestApp({}, { ownDatabase: true });
   const paes = {
     weights: [60, 40],
     perTheme: 30,
