@@ -24,15 +24,36 @@
 //
 // Prints the figures, a markdown row for docs/benchmarks.md and a JSON summary; exits 1 when an
 // acknowledged answer is missing or a submit did not return a result.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Pool } from 'undici';
-import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
-import { Browser } from './lib/browser.mjs';
+import { appClosedLoops, runFloor } from './lib/floor.mjs';
 import { mb, memoryOf, ms, percentiles, PhaseMonitor } from './lib/measure.mjs';
+import {
+  atCleanup,
+  cleanup,
+  countBy,
+  eachLimited,
+  insertStudents,
+  kb,
+  log,
+  ROOT,
+  scratchDatabase,
+  serverEnv,
+  signIn,
+  sleep,
+  startProcess,
+  statusList,
+  waitUntilUp,
+} from './lib/run.mjs';
+import {
+  checkAcknowledged,
+  questionsOf,
+  resultsDisagreeing as countResultsDisagreeing,
+  runPacedSaves,
+  Student,
+} from './lib/students.mjs';
 
 const QUICK = process.env.QUICK === '1';
 const STUDENTS = Number(process.env.STUDENTS ?? (QUICK ? 300 : 3000));
@@ -46,176 +67,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 3201);
 const FLOOR_PORT = PORT + 1;
 const SUBJECT = 'Competencia Matemática M1';
 const PASSWORD = 'Bench#Classroom2026';
-const ROOT = path.resolve(import.meta.dirname, '..');
 // The checkout whose server is measured: this one, or another (e.g. an export of an older commit
 // with its own node_modules) to compare before and after with the same generator.
 const APP_ROOT = path.resolve(process.env.BENCH_APP_ROOT ?? ROOT);
 const DB_NAME = `bench_classroom_${process.pid}`;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FLOOR_ORIGIN = `http://127.0.0.1:${FLOOR_PORT}`;
-// The web client's first retry delay (save-queue.ts): a failed save is sent again after it.
-const RETRY_MS = 1000;
 
-const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-const log = (...args) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
-
-const children = [];
-let admin;
 let dataDir;
-let cleanedUp = false;
-
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(10_000)]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-  }
-  if (admin) {
-    if (process.env.KEEP_DB === '1') log(`kept database ${DB_NAME}`);
-    else await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    void cleanup().then(() => process.exit(130));
-  });
-}
-
-function startProcess(name, script, env, logFile) {
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [script], {
-    cwd: APP_ROOT,
-    env,
-    stdio: ['ignore', out, out],
-  });
-  children.push(child);
-  child.once('exit', (code, signal) => {
-    if (!cleanedUp) log(`${name} exited (${code ?? signal}); its log: ${logFile}`);
-  });
-  return child;
-}
-
-async function waitUntilUp(url, child, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
-
-/** Runs `task` over `items` with at most `limit` at a time. */
-async function eachLimited(items, limit, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index], index);
-      }
-    }),
-  );
-}
-
-const countBy = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
-const statusList = (map) =>
-  [...map].map(([status, count]) => `${status}: ${count}`).join(', ') || 'none';
-
-// ---------------------------------------------------------------------------------------------
-// The attempt and its content. Keep this part small: it is what changes when the attempt's shape
-// changes (issue 14 item 4 moves statements and choices to a `content_url`).
-
-/**
- * The questions of a started attempt as [{ position, stemId, choiceIds }]: choices from the attempt
- * when it carries them (`choices` with ids, or `choice_ids`), otherwise from its content, found by
- * stem id anywhere in the content's JSON (any object with `choices` and `stem_id` or `id`).
- */
-function questionsOf(attempt, content) {
-  const fromContent = new Map();
-  const index = (node) => {
-    if (Array.isArray(node)) node.forEach(index);
-    else if (node && typeof node === 'object') {
-      if (Array.isArray(node.choices) && (node.stem_id ?? node.id) !== undefined)
-        fromContent.set(node.stem_id ?? node.id, node.choices);
-      Object.values(node).forEach(index);
-    }
-  };
-  if (content !== undefined) index(content);
-  return attempt.questions.map((question) => {
-    const choices =
-      question.choices ?? question.choice_ids ?? fromContent.get(question.stem_id) ?? [];
-    return {
-      position: question.position,
-      stemId: question.stem_id,
-      choiceIds: choices.map((choice) => (typeof choice === 'object' ? choice.id : choice)),
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// A student: its browser, its attempt and what the server acknowledged.
-
-class Student {
-  constructor(index, user) {
-    this.index = index;
-    this.userId = user.id;
-    this.email = user.email;
-    this.browser = new Browser(
-      ORIGIN,
-      `10.${100 + Math.floor(index / 62500)}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`,
-    );
-    this.attemptId = undefined;
-    this.questions = [];
-    this.lastSeq = 0;
-    this.answered = 0;
-    /** stem id → { seq, choiceIds } of the newest acknowledged record. */
-    this.acknowledged = new Map();
-    /** The save queue, as the exam page keeps it: stem id → { record, madeAt }. */
-    this.pending = new Map();
-    this.sending = false;
-    this.closed = false;
-  }
-  /** The web client's sequence numbers (save-queue.ts nextSeq): the clock, always growing. */
-  nextSeq() {
-    this.lastSeq = Math.max(Date.now(), this.lastSeq + 1);
-    return this.lastSeq;
-  }
-  /** The next answer: questions in order, then around again changing the answers. */
-  nextRecord() {
-    const question = this.questions[this.answered % this.questions.length];
-    this.answered += 1;
-    const choiceId = question.choiceIds[Math.floor(Math.random() * question.choiceIds.length)];
-    return {
-      stem_id: question.stemId,
-      stem_choice_ids: choiceId === undefined ? [] : [choiceId],
-      is_marked: false,
-      seq: this.nextSeq(),
-    };
-  }
-  acknowledge(records) {
-    for (const record of records) {
-      const known = this.acknowledged.get(record.stem_id);
-      if (!known || known.seq < record.seq)
-        this.acknowledged.set(record.stem_id, {
-          seq: record.seq,
-          choiceIds: record.stem_choice_ids,
-        });
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const runDate = new Date().toISOString().slice(0, 10);
@@ -226,99 +85,51 @@ async function main() {
   );
 
   // A database of its own.
-  admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  const databaseUrl = new URL(PG_ADMIN_URL);
-  databaseUrl.pathname = `/${DB_NAME}`;
+  const databaseUrl = await scratchDatabase(PG_ADMIN_URL, DB_NAME);
 
   // The server, as `npm start` runs it, in production mode.
   dataDir = mkdtempSync(path.join(tmpdir(), 'bench-classroom-'));
   const serverLog = path.join(dataDir, 'server.log');
-  const env = { ...process.env };
-  for (const name of ['REDIS_URL', 'TEST_DATABASE_URL', 'NODE_OPTIONS']) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    APP_URL: ORIGIN,
-    DATABASE_URL: databaseUrl.toString(),
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'apps/web/dist',
-    PAYMENT_GATEWAY: 'sandbox',
-    // The PAES M1 catalogue and question bank come with the demo seed.
-    SEED_DEMO: 'true',
-    // Students come from distinct addresses (X-Forwarded-For); limits are not what is measured.
-    TRUST_PROXY: 'true',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-  // For example SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  if (process.env.SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.SERVER_NODE_OPTIONS;
+  const env = serverEnv({ port: PORT, appUrl: ORIGIN, databaseUrl, dataDir });
   const serverStarted = performance.now();
-  const server = startProcess('server', 'apps/api/src/server.ts', env, serverLog);
+  const server = startProcess('server', ['apps/api/src/server.ts'], env, serverLog, {
+    cwd: APP_ROOT,
+  });
   await waitUntilUp(`${ORIGIN}/api/health`, server);
   log(
     `server up in ${ms(performance.now() - serverStarted)} ms (pid ${server.pid}, log ${serverLog})`,
   );
   const floor = startProcess(
     'floor',
-    path.join(ROOT, 'bench/floor-server.mjs'),
+    [path.join(ROOT, 'bench/floor-server.mjs')],
     { ...env, PORT: String(FLOOR_PORT) },
     path.join(dataDir, 'floor.log'),
+    { cwd: APP_ROOT },
   );
   await waitUntilUp(`${FLOOR_ORIGIN}/floor/attempt/0`, floor);
   const monitor = new PhaseMonitor(server.pid);
   const afterBoot = memoryOf(server.pid);
 
   // Students with access to PAES M1, straight into the database (one password hash for all).
-  const db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
-  const {
-    rows: [subject],
-  } = await db.query('select id, standard_test_id from subjects where name = $1', [SUBJECT]);
-  if (!subject) throw new Error(`${SUBJECT} is not in the seed`);
-  const {
-    rows: [pack],
-  } = await db.query('select id from packages where standard_test_id = $1 order by id limit 1', [
-    subject.standard_test_id,
-  ]);
-  const passwordHash = await hashPassword(PASSWORD);
-  const { rows: users } = await db.query(
-    `insert into users (name, last_name, email, password_hash, email_verified_at, terms_accepted)
-     select 'Estudiante', 'Bench ' || g, 'bench-' || g || '-${process.pid}@example.cl', $1, now(), true
-     from generate_series(1, $2::int) g
-     returning id, email`,
-    [passwordHash, STUDENTS],
-  );
-  await db.query(
-    `with subscription as (
-       insert into user_subscriptions (user_id, package_id, status, subscription_start)
-       select unnest($1::int[]), $2, 'Active', now() returning id)
-     insert into user_subscription_subjects (user_subscription_id, subject_id)
-     select id, $3 from subscription`,
-    [users.map((user) => user.id), pack.id, subject.id],
-  );
-  const students = users.map((user, index) => new Student(index, user));
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  atCleanup(() => db.end());
+  const { subject, users } = await insertStudents(db, {
+    count: STUDENTS,
+    password: PASSWORD,
+    subjectName: SUBJECT,
+    tag: process.pid,
+  });
+  const students = users.map((user, index) => new Student(index, user, ORIGIN));
   log(`${students.length} students with access to ${SUBJECT}`);
 
   // Sign in through the real endpoint, paced.
   monitor.begin('login');
-  const loginTimes = [];
-  const loginFailures = new Map();
-  const loginStarted = performance.now();
-  await eachLimited(students, LOGIN_CONCURRENCY, async (student) => {
-    const cookie = await student.browser.request('GET', '/api/csrf-cookie');
-    const login = await student.browser.request('POST', '/api/login', {
-      email: student.email,
-      password: PASSWORD,
-    });
-    loginTimes.push(cookie.ms + login.ms);
-    if (login.status !== 200) countBy(loginFailures, login.status);
-  });
-  const loginSeconds = (performance.now() - loginStarted) / 1000;
+  const { seconds: loginSeconds, times: loginTimes } = await signIn(
+    students,
+    PASSWORD,
+    LOGIN_CONCURRENCY,
+  );
   monitor.end();
-  if (loginFailures.size > 0) throw new Error(`logins refused: ${statusList(loginFailures)}`);
   log(`signed in ${students.length} in ${loginSeconds.toFixed(1)} s`);
 
   // The setup page (its request also opens each browser's connection before the burst).
@@ -408,119 +219,25 @@ async function main() {
   const questionCount = students[0].questions.length;
   const afterStart = memoryOf(server.pid);
 
-  // One answer every INTERVAL_MS per student, spread evenly; each page keeps one save in flight
-  // and sends what piled up meanwhile in the next one (save-queue.ts).
-  const saveLatencies = [];
-  const requestLatencies = [];
-  const saveRefusals = new Map();
-  let made = 0;
-  let acknowledgedInWindow = 0;
-  let requests = 0;
-  let saving = true;
-  const flush = async (student) => {
-    if (student.sending || student.closed || student.pending.size === 0) return;
-    student.sending = true;
-    const batch = [...student.pending.values()].slice(0, 200);
-    const response = await student.browser.request(
-      'POST',
-      `/api/user-tests/${student.attemptId}/stems`,
-      { stems: batch.map((entry) => entry.record) },
-    );
-    requests += 1;
-    requestLatencies.push(response.ms);
-    student.sending = false;
-    if (response.status === 200) {
-      const now = performance.now();
-      student.acknowledge(batch.map((entry) => entry.record));
-      for (const entry of batch) {
-        saveLatencies.push(now - entry.madeAt);
-        if (saving) acknowledgedInWindow += 1;
-        if (student.pending.get(entry.record.stem_id) === entry)
-          student.pending.delete(entry.record.stem_id);
-      }
-      void flush(student);
-    } else {
-      countBy(saveRefusals, response.status);
-      if (response.status === 409 || response.status === 422) student.closed = true;
-      else setTimeout(() => void flush(student), RETRY_MS);
-    }
-  };
+  // One answer every INTERVAL_MS per student, spread evenly (the exam page's save queue).
   monitor.begin('save');
-  const saveStarted = performance.now();
-  const saveEnds = saveStarted + DURATION_S * 1000;
-  await Promise.all(
-    students.map(async (student, i) => {
-      let due = saveStarted + (i / STUDENTS) * INTERVAL_MS;
-      while (due < saveEnds) {
-        await sleep(Math.max(0, due - performance.now()));
-        if (student.closed) return;
-        const record = student.nextRecord();
-        made += 1;
-        student.pending.set(record.stem_id, { record, madeAt: performance.now() });
-        void flush(student);
-        due += INTERVAL_MS;
-      }
-    }),
-  );
-  saving = false;
-  const saveSeconds = (performance.now() - saveStarted) / 1000;
-  // What is still on its way is delivered before the next phase (up to 60 s).
-  const drainUntil = performance.now() + 60_000;
-  while (
-    students.some((s) => !s.closed && (s.sending || s.pending.size > 0)) &&
-    performance.now() < drainUntil
-  )
-    await sleep(100);
+  const saves = await runPacedSaves(students, { intervalMs: INTERVAL_MS, durationS: DURATION_S });
   const savePhase = monitor.end();
-  const unacknowledged = students.reduce((sum, s) => sum + s.pending.size, 0);
+  const {
+    made,
+    acknowledgedInWindow,
+    requests,
+    saveLatencies,
+    requestLatencies,
+    refusals: saveRefusals,
+    unacknowledged,
+    seconds: saveSeconds,
+  } = saves;
   log(`saves: ${acknowledgedInWindow} acknowledged of ${made} made in ${saveSeconds.toFixed(1)} s`);
 
   // Closed loop at a fixed concurrency, the app and the floor alike; the first second is warm-up.
-  const closedLoop = async (name, dispatcherOrigin, send) => {
-    const pool = new Pool(dispatcherOrigin, { connections: CONCURRENCY, pipelining: 1 });
-    monitor.begin(name);
-    const began = performance.now();
-    const countFrom = began + 1000;
-    const ends = countFrom + CLOSED_S * 1000;
-    const latencies = [];
-    const statuses = new Map();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < ends) {
-          const j = next++;
-          const { status, ms: took } = await send(pool, j);
-          if (performance.now() >= countFrom) {
-            latencies.push(took);
-            countBy(statuses, status);
-          }
-        }
-      }),
-    );
-    const seconds = (performance.now() - countFrom) / 1000;
-    const phase = monitor.end();
-    await pool.destroy();
-    const ok = [...statuses]
-      .filter(([status]) => status >= 200 && status < 300)
-      .reduce((s, [, n]) => s + n, 0);
-    return { name, perSecond: ok / seconds, statuses, ...percentiles(latencies), phase };
-  };
-  const appSave = await closedLoop('app save @64', ORIGIN, async (pool, j) => {
-    const student = students[j % STUDENTS];
-    const record = student.nextRecord();
-    const response = await student.browser.request(
-      'POST',
-      `/api/user-tests/${student.attemptId}/stems`,
-      { stems: [record] },
-      pool,
-    );
-    if (response.status === 200) student.acknowledge([record]);
-    return response;
-  });
-  const appRead = await closedLoop('app read @64', ORIGIN, (pool, j) => {
-    const student = students[j % STUDENTS];
-    return student.browser.request('GET', `/api/user-tests/${student.attemptId}`, undefined, pool);
-  });
+  const closedOptions = { concurrency: CONCURRENCY, seconds: CLOSED_S };
+  const { appSave, appRead } = await appClosedLoops(monitor, ORIGIN, students, closedOptions);
   log(
     `app at ${CONCURRENCY}: ${appSave.perSecond.toFixed(0)} saves/s, ${appRead.perSecond.toFixed(0)} reads/s`,
   );
@@ -544,83 +261,20 @@ async function main() {
   });
   log(`submitted: p95 ${ms(percentiles(submitted.map((r) => r.ms)).p95)} ms`);
 
-  // Every acknowledged answer is in the database, as acknowledged.
-  let lost = 0;
-  let checked = 0;
-  const byAttempt = new Map(students.map((student) => [student.attemptId, student]));
-  const { rows: stored } = await db.query(
-    'select user_test_id, stem_id, chosen_choice_ids, client_seq, is_pilot from user_test_stems where user_test_id = any($1::bigint[])',
-    [[...byAttempt.keys()]],
-  );
-  const storedByKey = new Map(stored.map((row) => [`${row.user_test_id}:${row.stem_id}`, row]));
-  for (const student of students) {
-    for (const [stemId, answer] of student.acknowledged) {
-      checked += 1;
-      const row = storedByKey.get(`${student.attemptId}:${stemId}`);
-      const same =
-        row &&
-        Number(row.client_seq) === answer.seq &&
-        row.chosen_choice_ids.length === answer.choiceIds.length &&
-        row.chosen_choice_ids.every((id, k) => id === answer.choiceIds[k]);
-      if (!same) lost += 1;
-    }
-  }
+  // Every acknowledged answer is in the database, as acknowledged, and counts in the result.
+  const { lost, checked, storedByKey } = await checkAcknowledged(db, students);
   log(`checked ${checked} acknowledged answers: ${lost} lost`);
-  // Every acknowledged answer counts in the result, but those to the unscored pilot questions
-  // (PAES mock exams hold 5; the student is not told which).
-  let resultsDisagreeing = 0;
-  for (const [student, result] of results) {
-    const scored = [...student.acknowledged.keys()].filter(
-      (stemId) => !storedByKey.get(`${student.attemptId}:${stemId}`)?.is_pilot,
-    );
-    if (result.total - result.unanswered !== scored.length) resultsDisagreeing += 1;
-  }
+  const resultsDisagreeing = countResultsDisagreeing(results, storedByKey);
 
   // The floor: the same students and rows, the same pattern, then 64 connections closed loop.
-  const floorPool = new Pool(FLOOR_ORIGIN, { connections: STUDENTS, pipelining: 1 });
-  const floorSave = (dispatcher, student) => {
-    const question = student.questions[student.answered++ % questionCount];
-    return timed(dispatcher, 'POST', '/floor/save', {
-      user_test_id: student.attemptId,
-      position: question.position,
-      chosen_choice_ids: question.choiceIds.slice(0, 1),
-      client_seq: student.nextSeq(),
-    });
-  };
-  const floorLatencies = [];
-  let floorMade = 0;
-  let floorServed = 0;
-  monitor.begin('floor save');
-  const floorStarted = performance.now();
-  const floorEnds = floorStarted + DURATION_S * 1000;
-  await Promise.all(
-    students.map(async (student, i) => {
-      let due = floorStarted + (i / STUDENTS) * INTERVAL_MS;
-      while (due < floorEnds) {
-        await sleep(Math.max(0, due - performance.now()));
-        floorMade += 1;
-        const madeAt = performance.now();
-        const response = await floorSave(floorPool, student);
-        if (response.status === 200) {
-          floorServed += 1;
-          floorLatencies.push(performance.now() - madeAt);
-        }
-        due += INTERVAL_MS;
-      }
-    }),
-  );
-  const floorSeconds = (performance.now() - floorStarted) / 1000;
-  monitor.end();
-  await floorPool.destroy();
-  const floorSaveClosed = await closedLoop('floor save @64', FLOOR_ORIGIN, (pool, j) =>
-    floorSave(pool, students[j % STUDENTS]),
-  );
-  const floorReadClosed = await closedLoop('floor read @64', FLOOR_ORIGIN, (pool, j) =>
-    timed(pool, 'GET', `/floor/attempt/${students[j % STUDENTS].attemptId}`),
-  );
+  const floorRun = await runFloor(monitor, FLOOR_ORIGIN, students, {
+    ...closedOptions,
+    intervalMs: INTERVAL_MS,
+    durationS: DURATION_S,
+  });
+  const { floorSaveClosed, floorReadClosed } = floorRun;
   monitor.stop();
   const peak = memoryOf(server.pid);
-  await db.end();
   await Promise.all(students.map((student) => student.browser.close()));
 
   // ------------------------------------------------------------------------------------------
@@ -631,12 +285,11 @@ async function main() {
   const save = percentiles(saveLatencies);
   const saveRequest = percentiles(requestLatencies);
   const submit = percentiles(submitted.map((r) => r.ms));
-  const floorPaced = percentiles(floorLatencies);
+  const floorPaced = floorRun.paced;
   const offered = made / saveSeconds;
   const served = acknowledgedInWindow / saveSeconds;
   const saveRatio = appSave.perSecond / floorSaveClosed.perSecond;
   const readRatio = appRead.perSecond / floorReadClosed.perSecond;
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label, p, extra = '') =>
     console.log(
       `  ${label.padEnd(28)} p50 ${ms(p.p50).padStart(6)}  p95 ${ms(p.p95).padStart(6)}  p99 ${ms(p.p99).padStart(6)} ms  (n ${p.n})${extra}`,
@@ -678,7 +331,7 @@ async function main() {
   line(
     'floor save, same pattern',
     floorPaced,
-    `  served ${(floorServed / floorSeconds).toFixed(0)} / ${(floorMade / floorSeconds).toFixed(0)} per s`,
+    `  served ${floorRun.servedPerS.toFixed(0)} / ${floorRun.madePerS.toFixed(0)} per s`,
   );
   console.log(`  at ${CONCURRENCY} connections, closed loop (${CLOSED_S} s each):`);
   for (const r of [appSave, floorSaveClosed, appRead, floorReadClosed])
@@ -745,23 +398,6 @@ async function main() {
   console.log('');
   console.log(`JSON ${JSON.stringify(summary)}`);
   return lost === 0 && submitFailures.size === 0 && resultsDisagreeing === 0;
-}
-
-/** A request to the floor (no cookies, no compression: it has neither). */
-async function timed(dispatcher, method, path, body) {
-  const began = performance.now();
-  try {
-    const response = await dispatcher.request({
-      path,
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    await response.body.arrayBuffer();
-    return { status: response.statusCode, ms: performance.now() - began };
-  } catch {
-    return { status: 0, ms: performance.now() - began };
-  }
 }
 
 let ok = false;

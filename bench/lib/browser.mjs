@@ -10,8 +10,10 @@ const CSRF_HEADER = 'x-xsrf-token';
 
 /** A response body as received (compressed bytes) and, on demand, decoded and parsed. */
 export class Received {
-  constructor(status, encoding, buffer, ms) {
+  constructor(status, encoding, buffer, ms, headers = {}) {
     this.status = status;
+    /** The response headers (undici's: lower-case names). */
+    this.headers = headers;
     this.encoding = encoding;
     /** Bytes on the wire (the body as sent, compressed or not). */
     this.buffer = buffer;
@@ -83,9 +85,12 @@ export class Browser {
         response.headers['content-encoding'],
         buffer,
         performance.now() - began,
+        response.headers,
       );
-    } catch {
-      return new Received(0, undefined, Buffer.alloc(0), performance.now() - began);
+    } catch (error) {
+      const failed = new Received(0, undefined, Buffer.alloc(0), performance.now() - began);
+      failed.error = error;
+      return failed;
     }
   }
 

@@ -39,34 +39,102 @@ export function cpuSecondsOf(pid) {
 }
 
 /**
- * Polls a process's memory every `intervalMs` and keeps the highest RSS seen per phase; also
- * measures, per phase, the process's CPU and this (the generator's) process's CPU and event-loop
- * delay.
+ * Polls the server's memory every `intervalMs` and keeps the highest RSS seen per phase; also
+ * measures, per phase, the server's CPU, this (the generator's) process's CPU and event-loop delay,
+ * and, once `watchDatabase` was called, the CPU of the PostgreSQL backends serving the database.
+ * `pids` is one process or several (instances behind a balancer: CPU summed, RSS the highest of
+ * one instance and the sum); `watchProcess` adds another process (HAProxy) whose CPU is reported
+ * apart.
  */
 export class PhaseMonitor {
-  constructor(pid, intervalMs = 200) {
-    this.pid = pid;
+  constructor(pids, intervalMs = 200) {
+    this.pids = Array.isArray(pids) ? pids : [pids];
+    this.pid = this.pids[0];
+    this.others = new Map();
     this.phases = new Map();
     this.current = undefined;
+    /** PostgreSQL backend pid → { cpu: last CPU seconds read, start: backend start (ms epoch) }. */
+    this.backends = new Map();
     this.loop = monitorEventLoopDelay({ resolution: 10 });
     this.loop.enable();
     this.timer = setInterval(() => this.sample(), intervalMs);
     this.timer.unref();
   }
+  /** Another process whose CPU per phase is reported apart (for example HAProxy). */
+  watchProcess(name, pid) {
+    this.others.set(name, pid);
+  }
+  /**
+   * Follows the backends of the database `client` is connected to (but its own and those whose
+   * application_name is `exclude`), refreshed every 250 ms.
+   */
+  watchDatabase(client, exclude = 'bench-generator') {
+    const refresh = async () => {
+      const { rows } = await client.query(
+        `select pid, backend_start from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()
+           and coalesce(application_name, '') <> $1`,
+        [exclude],
+      );
+      for (const row of rows)
+        if (!this.backends.has(row.pid))
+          this.backends.set(row.pid, {
+            cpu: cpuSecondsOf(row.pid),
+            firstCpu: cpuSecondsOf(row.pid),
+            start: new Date(row.backend_start).getTime(),
+          });
+    };
+    this.dbClient = client;
+    // One refresh at a time (a slow answer must not pile queries on the client).
+    let refreshing = false;
+    this.dbTimer = setInterval(() => {
+      if (refreshing) return;
+      refreshing = true;
+      void refresh()
+        .catch(() => {})
+        .finally(() => {
+          refreshing = false;
+        });
+    }, 250);
+    this.dbTimer.unref();
+    return refresh();
+  }
   sample() {
-    const { rss } = memoryOf(this.pid);
-    if (this.current && Number.isFinite(rss))
-      this.current.peakRss = Math.max(this.current.peakRss, rss);
-    return rss;
+    let total = 0;
+    let highest = 0;
+    for (const pid of this.pids) {
+      const { rss } = memoryOf(pid);
+      if (Number.isFinite(rss)) {
+        total += rss;
+        highest = Math.max(highest, rss);
+      }
+    }
+    for (const backend of this.backends.keys()) {
+      const cpu = cpuSecondsOf(backend);
+      if (Number.isFinite(cpu)) this.backends.get(backend).cpu = cpu;
+    }
+    if (this.current && highest > 0) {
+      this.current.peakRss = Math.max(this.current.peakRss, highest);
+      this.current.peakRssTotal = Math.max(this.current.peakRssTotal, total);
+    }
+    return highest;
+  }
+  serverCpu() {
+    return this.pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
   }
   begin(name) {
     this.end();
     this.loop.reset();
+    this.sample();
     this.current = {
       name,
       began: performance.now(),
-      peakRss: this.sample() || 0,
-      serverCpu: cpuSecondsOf(this.pid),
+      beganAt: Date.now(),
+      peakRss: 0,
+      peakRssTotal: 0,
+      serverCpu: this.serverCpu(),
+      others: new Map([...this.others].map(([other, pid]) => [other, cpuSecondsOf(pid)])),
+      backends: new Map([...this.backends].map(([pid, backend]) => [pid, backend.cpu])),
       ownCpu: process.cpuUsage(),
     };
     this.sample();
@@ -77,12 +145,32 @@ export class PhaseMonitor {
     this.sample();
     const seconds = (performance.now() - phase.began) / 1000;
     const own = process.cpuUsage(phase.ownCpu);
+    const serverCpuSeconds = this.serverCpu() - phase.serverCpu;
+    // A backend started during the phase counts from zero; one already there from the phase's
+    // start from then, one found later from when it was found.
+    let dbCpuSeconds = 0;
+    for (const [pid, backend] of this.backends) {
+      const before =
+        phase.backends.get(pid) ?? (backend.start >= phase.beganAt - 50 ? 0 : backend.firstCpu);
+      if (before !== undefined && Number.isFinite(backend.cpu))
+        dbCpuSeconds += backend.cpu - before;
+    }
+    const others = {};
+    for (const [other, pid] of this.others)
+      others[other] = cpuSecondsOf(pid) - (phase.others.get(other) ?? NaN);
     const result = {
       name: phase.name,
+      /** Wall-clock bounds (ms since the epoch), to cut a CPU profile by phase. */
+      beganAt: phase.beganAt,
+      endedAt: Date.now(),
       seconds,
       peakRss: phase.peakRss,
+      peakRssTotal: phase.peakRssTotal,
       rssAtEnd: memoryOf(this.pid).rss,
-      serverCpuPct: ((cpuSecondsOf(this.pid) - phase.serverCpu) / seconds) * 100,
+      serverCpuSeconds,
+      serverCpuPct: (serverCpuSeconds / seconds) * 100,
+      dbCpuSeconds: this.dbClient ? dbCpuSeconds : NaN,
+      others,
       generatorCpuPct: ((own.user + own.system) / 1e6 / seconds) * 100,
       generatorLoopP99Ms: this.loop.percentile(99) / 1e6,
     };
@@ -93,6 +181,7 @@ export class PhaseMonitor {
   stop() {
     this.end();
     clearInterval(this.timer);
+    if (this.dbTimer) clearInterval(this.dbTimer);
     this.loop.disable();
   }
 }
