@@ -246,6 +246,8 @@ async function main() {
     connectionString: databaseUrl,
     application_name: 'bench-monitor',
   });
+  // A connection ended from outside (another session terminating backends) must not end the run.
+  monitorClient.on('error', (error) => log(`monitor connection: ${error.message}`));
   await monitorClient.connect();
   atCleanup(() => monitorClient.end());
   await monitor.watchDatabase(monitorClient, 'bench-generator');
@@ -256,6 +258,7 @@ async function main() {
     max: 4,
     application_name: 'bench-generator',
   });
+  db.on('error', (error) => log(`generator connection: ${error.message}`));
   atCleanup(() => db.end());
   const { subject, users } = await insertStudents(db, {
     count: STUDENTS,
