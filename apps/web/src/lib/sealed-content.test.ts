@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptContent } from '@ensaya/core/contracts/engine';
 import type { SealedContent } from '@ensaya/core/contracts/scheduled-exam';
+import { sealForTest, toBase64 } from '../test/sealed.ts';
 import {
   contentOnDevice,
   keepKey,
@@ -26,44 +27,16 @@ const content: AttemptContent = {
   contexts: [{ id: 9, title: 'Lectura', body_html: '<p>Texto común</p>' }],
 };
 
-function toBase64(bytes: Uint8Array): string {
-  return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-}
-
-/** Seals a body as the server does: AES-256-GCM, a 12-byte IV, the tag after the ciphertext. */
-async function seal(
-  body: unknown,
-  version = 'v1',
-): Promise<{ sealed: SealedContent; key: string }> {
-  const raw = crypto.getRandomValues(new Uint8Array(32));
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cryptoKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv },
-    cryptoKey,
-    new TextEncoder().encode(JSON.stringify(body)),
-  );
-  return {
-    sealed: {
-      algorithm: 'AES-GCM',
-      iv: toBase64(iv),
-      ciphertext: toBase64(new Uint8Array(ciphertext)),
-      version,
-    },
-    key: toBase64(raw),
-  };
-}
-
 describe('sealed content', () => {
   it('opens the sealed form with its key', async () => {
-    const { sealed, key } = await seal(content);
+    const { sealed, key } = await sealForTest(content);
     expect(sealed.ciphertext).not.toContain('Cuánto');
     await expect(unseal(sealed, key)).resolves.toEqual(content);
   });
 
   it('refuses a wrong key and a tampered copy', async () => {
-    const { sealed, key } = await seal(content);
-    const other = await seal(content);
+    const { sealed, key } = await sealForTest(content);
+    const other = await sealForTest(content);
     await expect(unseal(sealed, other.key)).rejects.toThrow();
     const bytes = Uint8Array.from(atob(sealed.ciphertext), (char) => char.charCodeAt(0));
     bytes[0] = bytes[0]! ^ 1;
@@ -95,7 +68,7 @@ describe('sealed content', () => {
 
   it("reads a scheduled ensayo's content on the device only with a copy and a key of one version", async () => {
     const url = '/api/scheduled-exams/4/content';
-    const { sealed, key } = await seal(content, 'v2');
+    const { sealed, key } = await sealForTest(content, 'v2');
     // Nothing kept yet: the page asks the server.
     await expect(contentOnDevice(url)).resolves.toBeNull();
     keepSealed(4, sealed);
@@ -111,7 +84,7 @@ describe('sealed content', () => {
     await expect(contentOnDevice('/api/scheduled-exams/4/content?x=1')).resolves.toBeNull();
     await expect(contentOnDevice('/api/scheduled-exams/4/sealed')).resolves.toBeNull();
     // A key that does not open the copy: null, not an error.
-    keepKey(4, (await seal(content)).key, 'v2');
+    keepKey(4, (await sealForTest(content)).key, 'v2');
     await expect(contentOnDevice(url)).resolves.toBeNull();
   });
 });

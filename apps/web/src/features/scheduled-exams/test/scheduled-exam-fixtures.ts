@@ -1,9 +1,5 @@
 import type { AttemptContent } from '@ensaya/core/contracts/engine';
-import type {
-  ScheduledExam,
-  ScheduledExamResults,
-  SealedContent,
-} from '@ensaya/core/contracts/scheduled-exam';
+import type { ScheduledExam, ScheduledExamResults } from '@ensaya/core/contracts/scheduled-exam';
 
 /** Fixtures of the scheduled ensayos' tests (issue 28). */
 
@@ -62,34 +58,6 @@ export const formContent: AttemptContent = {
   contexts: [],
 };
 
-function toBase64(bytes: Uint8Array): string {
-  return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-}
-
-/** Seals a body as the server does (AES-256-GCM, the tag after the ciphertext); both base64. */
-export async function sealForTest(
-  body: unknown,
-  version = 'v1',
-): Promise<{ sealed: SealedContent; key: string }> {
-  const raw = crypto.getRandomValues(new Uint8Array(32));
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cryptoKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv },
-    cryptoKey,
-    new TextEncoder().encode(JSON.stringify(body)),
-  );
-  return {
-    sealed: {
-      algorithm: 'AES-GCM',
-      iv: toBase64(iv),
-      ciphertext: toBase64(new Uint8Array(ciphertext)),
-      version,
-    },
-    key: toBase64(raw),
-  };
-}
-
 export const examResults: ScheduledExamResults = {
   scheduled_exam_id: 4,
   participant_count: 250,
@@ -115,3 +83,6 @@ export const examResults: ScheduledExamResults = {
     },
   ],
 };
+
+// One sealer for every test (src/test/sealed.ts), re-exported beside the exam fixtures.
+export { sealForTest } from '../../../test/sealed.ts';
