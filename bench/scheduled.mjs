@@ -10,8 +10,9 @@
 //   2. every student reads its attempt at the same instant (GET /api/user-tests/:id);
 //   3. one answer every INTERVAL_MS per student for DURATION_S (the exam page's save queue), then
 //      CONCURRENCY connections closed loop on the app's save and read (as bench/classroom.mjs);
-//   4. everyone submits at the same instant (the answer carries the attempt's result; any missing
-//      is read again from GET /api/user-tests/:id/result until it is there); then the ensayo is
+//   4. everyone submits at the same instant, as the runner does (`Prefer: respond-async`: a 202
+//      acknowledgement, the result scored in batches by the server), and reads its result from
+//      GET /api/user-tests/:id/result every second until it is there; then the ensayo is
 //      closed (its start moved back so that every clock and grace have ended: no waiting for
 //      DURATION_MINUTES) and everyone asks for the cohort's results at the same instant
 //      (GET /api/scheduled-exams/:id/results, computed by the first request); every acknowledged
@@ -473,12 +474,20 @@ async function main() {
   const closed =
     CLOSED_S > 0 ? await appClosedLoops(monitor, ORIGIN, students, closedOptions) : undefined;
 
-  // 4. Everyone submits at the same instant, then reads its result until it is there.
+  // 4. Everyone submits at the same instant (acknowledged at once), then reads its result until
+  //    it is there (202 while it is scored).
   monitor.begin('submit');
   const submitStarted = performance.now();
   const submitted = await burst(students, (student) =>
     retried('submit', () =>
-      student.browser.request('POST', `/api/user-tests/${student.attemptId}/submit`),
+      // As the runner sends it: acknowledged at once (202), scored in batches by the server.
+      student.browser.request(
+        'POST',
+        `/api/user-tests/${student.attemptId}/submit`,
+        undefined,
+        undefined,
+        { prefer: 'respond-async' },
+      ),
     ),
   );
   const submitPhase = monitor.end();

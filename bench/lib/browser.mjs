@@ -52,12 +52,13 @@ export class Browser {
    * connection pool (the fixed-concurrency phases) with this student's cookies and address.
    * Failures to connect resolve with status 0.
    */
-  async request(method, path, body, dispatcher = this.client) {
+  async request(method, path, body, dispatcher = this.client, extraHeaders = {}) {
     const headers = {
       accept: 'application/json',
       'accept-encoding': 'br, gzip',
       'x-localization': 'es',
       'x-forwarded-for': this.address,
+      ...extraHeaders,
     };
     if (method !== 'GET') {
       if (!this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/api/csrf-cookie');

@@ -59,6 +59,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Request headers beyond the ones every request carries (e.g. `Prefer`). */
+  headers?: Record<string, string>;
   /**
    * Statuses the caller handles itself, skipping the central behaviour for them; for example the
    * route guard reads a 401 from `GET /api/me` as "not logged in", not as an expired session.
@@ -172,6 +174,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers = new Headers({
     Accept: 'application/json',
     [LANGUAGE_HEADER]: currentLanguage(),
+    ...options.headers,
   });
 
   let body: BodyInit | undefined;

@@ -417,6 +417,15 @@ export type SaveAnswersConflict = z.infer<typeof SaveAnswersConflict>;
 
 export const ResultResponse = z.object({ data: AttemptResult });
 
+/**
+ * 202 from `POST …/submit` sent with `Prefer: respond-async`, and from `GET …/result` until it is
+ * scored: the submit is recorded (the attempt ended then) and its result is being computed.
+ */
+export const ScoringResponse = z.object({
+  data: z.object({ user_test_id: z.number().int(), status: z.literal('scoring') }),
+});
+export type ScoringResponse = z.infer<typeof ScoringResponse>;
+
 export const InProgressError = z.object({
   message: z.string(),
   in_progress_user_test_id: z.number().int(),

@@ -78,6 +78,13 @@ export const userTests = pgTable(
      * submits after a grace period unless the attempt is opened again before, which clears it.
      */
     leaveRequestedAt: timestamptz('leave_requested_at'),
+    /**
+     * A submit acknowledged and not scored yet (`POST …/submit` with `Prefer: respond-async`):
+     * when it was asked for, which is when the attempt ended, and why. The scorer (`scoring.ts`)
+     * scores it in a batch; no answer is taken after it.
+     */
+    submitRequestedAt: timestamptz('submit_requested_at'),
+    submitReason: text('submit_reason', { enum: ATTEMPT_END_REASONS }),
     /** Class B: the 3 question numbers (1..35) worth an extra point, drawn at start. */
     specialNumbers: integer('special_numbers')
       .array()
@@ -141,6 +148,10 @@ export const userTests = pgTable(
     index('user_tests_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'in_progress' and ${t.deadlineAt} is not null`),
+    // The submits waiting for the scorer.
+    index('user_tests_submit_requested_idx')
+      .on(t.submitRequestedAt)
+      .where(sql`${t.status} = 'in_progress' and ${t.submitRequestedAt} is not null`),
     // History of a subject by type, sorted by date or by score.
     index('user_tests_leave_idx')
       .on(t.leaveRequestedAt)
@@ -164,6 +175,7 @@ export const userTests = pgTable(
       sql`(${t.mode} not in ('practice', 'diagnostic') or ${t.type} = 'custom') and (${t.mode} <> 'mock_exam' or ${t.type} = 'official')`,
     ),
     check('user_tests_ended_by_valid', sql`${t.endedBy} in ('student', 'time', 'leave')`),
+    check('user_tests_submit_reason_valid', sql`${t.submitReason} in ('student', 'time', 'leave')`),
     check('user_tests_status_valid', sql`${t.status} in ('in_progress', 'submitted')`),
     check(
       'user_tests_submitted_has_date',

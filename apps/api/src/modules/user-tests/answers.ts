@@ -129,7 +129,7 @@ async function saveInOneStatement(
     'save-answers',
     sql`
     with attempt as materialized (
-      select status = 'in_progress'
+      select status = 'in_progress' and submit_requested_at is null
                and (deadline_at is null or deadline_at > ${at}::timestamptz)
                and coalesce(configuration -> 'study_mode', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
                and ((begun_at is not null
@@ -212,12 +212,16 @@ async function saveAnswersCarefully(
         begunAt: userTests.begunAt,
         configuration: userTests.configuration,
         scheduledExamId: userTests.scheduledExamId,
+        submitRequestedAt: userTests.submitRequestedAt,
       })
       .from(userTests)
       .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
       .for('share');
     if (!attempt) throw new AppError(404, 'error.notFound');
-    if (attempt.status === 'submitted') throw new AppError(409, 'engine.submitted');
+    // Sent, or its submit acknowledged (the attempt ended then): no answer after it.
+    if (attempt.status === 'submitted' || attempt.submitRequestedAt !== null) {
+      throw new AppError(409, 'engine.submitted');
+    }
     // A scheduled ensayo's attempt is begun at the ensayo's start: no answer before it.
     if (attempt.scheduledExamId !== null && (attempt.begunAt?.getTime() ?? 0) > now.getTime()) {
       throw new AppError(409, 'scheduledExam.notStarted');

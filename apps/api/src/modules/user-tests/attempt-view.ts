@@ -52,7 +52,9 @@ export async function readAttempt(
 ): Promise<AttemptState> {
   const attempt = await findAttempt(db, viewer.id, id);
   if (attempt.status === 'in_progress') {
-    if (hasClosed(attempt, now)) {
+    // Past its deadline, or its submit acknowledged and not scored yet: scored now (the
+    // acknowledged one as of when it was asked for).
+    if (hasClosed(attempt, now) || attempt.submitRequestedAt !== null) {
       await submitAttempt(db, viewer.id, id, now, 'time');
       return readAttempt(db, viewer, id, now, appKey);
     }

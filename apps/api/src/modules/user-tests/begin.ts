@@ -91,6 +91,8 @@ export async function inProgressAttempts(
       and(
         eq(userTests.userId, userId),
         eq(userTests.status, 'in_progress'),
+        // A submit acknowledged and being scored has ended.
+        isNull(userTests.submitRequestedAt),
         // A scheduled ensayo's attempt, prepared ahead, is listed from its start on.
         or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
       ),

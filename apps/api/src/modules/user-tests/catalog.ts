@@ -81,6 +81,8 @@ async function cards(
         and(
           eq(userTests.userId, userId),
           eq(userTests.status, 'in_progress'),
+          // A submit acknowledged and being scored has ended.
+          isNull(userTests.submitRequestedAt),
           // A scheduled ensayo's attempt shows once its start has come, after the subject's own.
           or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
         ),

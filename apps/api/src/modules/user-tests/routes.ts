@@ -13,6 +13,7 @@ import {
   SaveAnswersConflict,
   SaveAnswersRequest,
   SaveAnswersResponse,
+  ScoringResponse,
   StartUserTestRequest,
   StemCorrectionRequest,
   SubjectListResponse,
@@ -32,7 +33,8 @@ import { beginAttempt, inProgressAttempts } from './begin.ts';
 import { getPeriod, listSubjects, subjectSetup } from './catalog.ts';
 import { requestStemCorrection } from './comment.ts';
 import { startAttempt } from './start.ts';
-import { attemptResult, submitAttempt } from './submit.ts';
+import { startSubmitScorer } from './scoring.ts';
+import { attemptResult, attemptResultOrScoring, requestSubmit, submitAttempt } from './submit.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError };
 const MessageResponse = z.object({ message: z.string() });
@@ -45,6 +47,10 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { db, config, appKey },
 ) => {
+  // Submits acknowledged at once are scored here in batches (scoring.ts).
+  const scorer = startSubmitScorer({ db, log: app.log });
+  app.addHook('onClose', async () => scorer.stop());
+
   app.get(
     '/api/subjects',
     {
@@ -263,21 +269,35 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          "Sends the attempt and returns its result (with how it ended). Sending twice returns the same result. `reason`: why the client sends it (default `student`). 409 for a scheduled ensayo's attempt before the ensayo's start.",
+          "Sends the attempt. With `Prefer: respond-async` the submit is recorded and acknowledged at once (202; the attempt ended then, no answer is taken after it) and scored in a batch: `GET …/result` gives the result when ready (seconds). Without it, returns the result. Sending twice changes nothing. `reason`: why the client sends it (default `student`). 409 for a scheduled ensayo's attempt before the ensayo's start.",
         params: IdParams,
         body: SubmitAttemptRequest.nullish(),
-        response: { 200: ResultResponse, 409: ApiError, 422: ApiError, ...errors },
+        response: {
+          200: ResultResponse,
+          202: ScoringResponse,
+          409: ApiError,
+          422: ApiError,
+          ...errors,
+        },
       },
     },
-    async (request) => ({
-      data: await submitAttempt(
-        db,
-        request.user!.id,
-        request.params.id,
-        new Date(),
-        request.body?.reason ?? 'student',
-      ),
-    }),
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const id = request.params.id;
+      const reason = request.body?.reason ?? 'student';
+      const now = new Date();
+      if (!prefersAsync(request.headers.prefer)) {
+        return { data: await submitAttempt(db, userId, id, now, reason) };
+      }
+      if ((await requestSubmit(db, userId, id, now, reason)) === 'submitted') {
+        return { data: await attemptResult(db, userId, id, now) };
+      }
+      scorer.kick();
+      return reply
+        .status(202)
+        .header('preference-applied', 'respond-async')
+        .send({ data: { user_test_id: id, status: 'scoring' as const } });
+    },
   );
 
   app.get(
@@ -287,14 +307,26 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       schema: {
         tags: ['tests'],
         summary:
-          "The result of a sent attempt (409 while it runs). A scheduled ensayo's attempt sent while others still sit it gives `key_withheld_until`.",
+          "The result of a sent attempt: 202 while an acknowledged submit is being scored, 409 while it runs. A scheduled ensayo's attempt sent while others still sit it gives `key_withheld_until`.",
         params: IdParams,
-        response: { 200: ResultResponse, 409: InProgressError, ...errors },
+        response: { 200: ResultResponse, 202: ScoringResponse, 409: InProgressError, ...errors },
       },
     },
-    async (request) => ({
-      data: await attemptResult(db, request.user!.id, request.params.id, new Date()),
-    }),
+    async (request, reply) => {
+      const result = await attemptResultOrScoring(
+        db,
+        request.user!.id,
+        request.params.id,
+        new Date(),
+      );
+      if (result !== 'scoring') return { data: result };
+      // Scored by now elsewhere unless its instance stopped: this one takes it over.
+      scorer.kick();
+      return reply
+        .status(202)
+        .header('retry-after', '1')
+        .send({ data: { user_test_id: request.params.id, status: 'scoring' as const } });
+    },
   );
 
   app.post(
@@ -340,3 +372,11 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
   );
 };
+
+/** Whether a `Prefer` header asks for an asynchronous answer (RFC 7240 `respond-async`). */
+function prefersAsync(prefer: string | string[] | undefined): boolean {
+  return [prefer ?? []]
+    .flat()
+    .flatMap((header) => header.split(','))
+    .some((preference) => preference.split(';')[0]!.trim().toLowerCase() === 'respond-async');
+}

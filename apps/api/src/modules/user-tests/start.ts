@@ -154,8 +154,10 @@ export async function startAttempt(
       },
       period: periods,
       hasAccess: hasSubjectAccessSql(db, user.id, body.subject_id, now),
-      open: sql<{ id: number; deadline_at: string | null } | null>`(
-        select json_build_object('id', o.id, 'deadline_at', o.deadline_at) from ${userTests} o
+      open: sql<{ id: number; deadline_at: string | null; submit_requested: boolean } | null>`(
+        select json_build_object('id', o.id, 'deadline_at', o.deadline_at,
+                                 'submit_requested', o.submit_requested_at is not null)
+        from ${userTests} o
         where o.user_id = ${user.id} and o.subject_id = ${subjects.id}
           and o.status = 'in_progress' and o.scheduled_exam_id is null)`,
       extraTimePercent: sql<number | null>`(
@@ -185,7 +187,11 @@ export async function startAttempt(
     await settleOpenAttempt(
       db,
       user.id,
-      { id: Number(head.open.id), deadlineAt: timestampOrNull(head.open.deadline_at) },
+      {
+        id: Number(head.open.id),
+        deadlineAt: timestampOrNull(head.open.deadline_at),
+        isSubmitRequested: head.open.submit_requested,
+      },
       body.replace_in_progress,
       now,
     );
@@ -488,19 +494,19 @@ function timestampOrNull(value: string | null): Date | null {
 }
 
 /**
- * Before a new attempt: the open one, if its deadline or leave grace has passed, is submitted; one
- * that is still running is submitted when the student chose to replace it, and otherwise offered
- * for resuming (409).
+ * Before a new attempt: the open one, if its deadline or leave grace has passed or its submit is
+ * acknowledged and waiting for the scorer, is submitted; one that is still running is submitted
+ * when the student chose to replace it, and otherwise offered for resuming (409).
  */
 async function settleOpenAttempt(
   db: Db,
   userId: number,
-  open: { id: number; deadlineAt: Date | null },
+  open: { id: number; deadlineAt: Date | null; isSubmitRequested: boolean },
   replace: boolean,
   now: Date,
 ): Promise<void> {
   const expired = open.deadlineAt !== null && open.deadlineAt.getTime() <= now.getTime();
-  if (replace || expired) {
+  if (replace || expired || open.isSubmitRequested) {
     await submitAttempt(db, userId, open.id, now, expired ? 'time' : 'student');
     return;
   }
@@ -510,7 +516,11 @@ async function settleOpenAttempt(
 /** The student's attempt still running in the subject, if any (scheduled ensayos apart). */
 async function openAttempt(db: DbOrTx, userId: number, subjectId: number) {
   const [open] = await db
-    .select({ id: userTests.id, deadlineAt: userTests.deadlineAt })
+    .select({
+      id: userTests.id,
+      deadlineAt: userTests.deadlineAt,
+      isSubmitRequested: sql<boolean>`${userTests.submitRequestedAt} is not null`,
+    })
     .from(userTests)
     .where(
       and(

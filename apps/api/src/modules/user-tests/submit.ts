@@ -37,7 +37,24 @@ export async function submitAttempt(
   now: Date,
   reason: AttemptEndReason = 'student',
 ): Promise<AttemptResult> {
-  const isSubmittedNow = await db.transaction(async (tx) => {
+  if (await closeAttempt(db, userId, id, now, reason)) await populationChanged(db);
+  return attemptResult(db, userId, id, now);
+}
+
+/**
+ * Scores and closes the attempt (`submitAttempt` without the population queue's drain and the
+ * result read): true when this call closed it, false when it was closed already. A submit
+ * acknowledged before (`requestSubmit`) is scored as of when it was asked for and for its reason,
+ * whoever scores it (the scorer, the sweeper, a new start or a synchronous submit).
+ */
+export async function closeAttempt(
+  db: Db,
+  userId: number,
+  id: number,
+  requestNow: Date,
+  requestReason: AttemptEndReason = 'student',
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({
         attempt: userTests,
@@ -53,6 +70,8 @@ export async function submitAttempt(
     if (!locked) throw new AppError(404, 'error.notFound');
     const { attempt } = locked;
     if (attempt.status === 'submitted') return false;
+    const now = attempt.submitRequestedAt ?? requestNow;
+    const reason = attempt.submitReason ?? requestReason;
     // A scheduled ensayo's attempt is prepared before its start; sent then, its review would show
     // the form and its keys before anyone has begun.
     if (attempt.scheduledExamId !== null && (attempt.begunAt?.getTime() ?? 0) > now.getTime()) {
@@ -166,6 +185,8 @@ export async function submitAttempt(
         submittedAt,
         endedBy,
         leaveRequestedAt: null,
+        submitRequestedAt: null,
+        submitReason: null,
         totalTestStems: score.total,
         totalCorrect: score.correct,
         totalIncorrect: score.incorrect,
@@ -215,8 +236,47 @@ export async function submitAttempt(
     }
     return true;
   });
-  if (isSubmittedNow) await populationChanged(db);
-  return attemptResult(db, userId, id, now);
+}
+
+/** What `requestSubmit` did: recorded the submit, or found the attempt closed already. */
+export type SubmitRequest = 'scoring' | 'submitted';
+
+/**
+ * Acknowledges a submit without scoring it: records when it was asked for (the attempt's end) and
+ * why, in one statement; the scorer (`scoring.ts`) scores it with the rest of its batch. The
+ * answers are on the server already (the client sends its queue first), and none is taken after
+ * this. Idempotent: asking again changes nothing. 404 for another student's attempt; 409 for a
+ * scheduled ensayo's attempt before the ensayo's start.
+ */
+export async function requestSubmit(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  now: Date,
+  reason: AttemptEndReason,
+): Promise<SubmitRequest> {
+  const recorded = await db
+    .update(userTests)
+    .set({ submitRequestedAt: now, submitReason: reason })
+    .where(
+      and(
+        eq(userTests.id, id),
+        eq(userTests.userId, userId),
+        eq(userTests.status, 'in_progress'),
+        isNull(userTests.submitRequestedAt),
+        or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
+      ),
+    )
+    .returning({ id: userTests.id });
+  if (recorded.length > 0) return 'scoring';
+  const [attempt] = await db
+    .select({ status: userTests.status, submitRequestedAt: userTests.submitRequestedAt })
+    .from(userTests)
+    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+  if (!attempt) throw new AppError(404, 'error.notFound');
+  if (attempt.status === 'submitted') return 'submitted';
+  if (attempt.submitRequestedAt !== null) return 'scoring';
+  throw new AppError(409, 'scheduledExam.notStarted');
 }
 
 /** Whether the ensayo's cohort figures (and its students' review cards) are stored already. */
@@ -239,6 +299,20 @@ export async function attemptResult(
   id: number,
   now: Date,
 ): Promise<AttemptResult> {
+  const result = await attemptResultOrScoring(db, userId, id, now);
+  if (result === 'scoring') {
+    throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
+  }
+  return result;
+}
+
+/** `attemptResult`, or `'scoring'` while an acknowledged submit waits for the scorer. */
+export async function attemptResultOrScoring(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<AttemptResult | 'scoring'> {
   const [row] = await db
     .select({
       attempt: userTests,
@@ -255,6 +329,7 @@ export async function attemptResult(
     .execute();
   if (!row) throw new AppError(404, 'error.notFound');
   const { attempt } = row;
+  if (attempt.status === 'in_progress' && attempt.submitRequestedAt !== null) return 'scoring';
   if (attempt.status !== 'submitted' || !attempt.submittedAt) {
     throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
   }
@@ -392,6 +467,8 @@ export async function sweepDueAttempts(
     .where(
       and(
         eq(userTests.status, 'in_progress'),
+        // An acknowledged submit is the scorer's (scoring.ts): it ended when it was asked for.
+        isNull(userTests.submitRequestedAt),
         or(
           and(
             isNotNull(userTests.deadlineAt),

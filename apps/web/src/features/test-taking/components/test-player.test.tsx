@@ -167,6 +167,36 @@ describe('test player', () => {
     expect(localStorage.getItem('header')).toBe('1');
   });
 
+  it('a submit acknowledged at once (202) opens the result, read once it is scored', async () => {
+    let resultReads = 0;
+    const { requests } = engineApi(makeAttempt(2), {
+      'POST /api/user-tests/55/submit': () => ({
+        status: 202,
+        body: { data: { user_test_id: 55, status: 'scoring' } },
+      }),
+      'GET /api/user-tests/55/result': () => {
+        resultReads += 1;
+        return resultReads < 2
+          ? { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } }
+          : {
+              status: 200,
+              body: { data: { ...result, type: 'custom', mode: 'practice', total: 2 } },
+            };
+      },
+    });
+    const { user, pathname } = await openTest(2);
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar prueba' }));
+    await user.click(
+      within(await findDialog('Enviar prueba')).getByRole('button', { name: 'Enviar' }),
+    );
+    await screen.findByRole('heading', { name: 'Resultado' });
+    expect(pathname()).toBe('/resultado');
+    const submit = requests.find((r) => r.path.endsWith('/submit'))!;
+    expect(submit.headers.get('Prefer')).toBe('respond-async');
+    expect(resultReads).toBe(2);
+  });
+
   it('keeps unsent answers of a previous page and sends them again on load', async () => {
     localStorage.setItem(
       pendingAnswersKey(55),

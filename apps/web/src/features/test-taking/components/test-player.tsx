@@ -218,7 +218,8 @@ export function TestPlayer({
         const result = await submitAttempt(attempt.id, END_REASON[reason]);
         forgetPendingSubmit(attempt.id);
         close({ keepPending: false });
-        goToResult(result);
+        // Acknowledged and being scored (null): the result page reads it when it is ready.
+        goToResult(result ?? undefined);
       } catch (error) {
         if (reason === 'finish' && isApiRequestError(error) && error.status === 0) {
           // The connection dropped between the last save and the submit: the same wait.

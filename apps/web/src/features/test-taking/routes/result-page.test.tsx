@@ -186,6 +186,42 @@ describe('result page', () => {
     expect(localStorage.getItem('ensaya.pendingAnswers.55')).toBeNull();
   });
 
+  it('waits for a result being scored (202) and shows it once ready', async () => {
+    const order: string[] = [];
+    resultApi({
+      'GET /api/user-tests/55/result': () => {
+        order.push('result');
+        return order.length < 3
+          ? { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } }
+          : { status: 200, body: { data: result } };
+      },
+    });
+    renderApp('/resultado?id=55');
+
+    expect(await screen.findByText('Aprobado', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(order).toEqual(['result', 'result', 'result']);
+  });
+
+  it('leaving a running attempt: the submit acknowledged at once, then its result read', async () => {
+    const order: string[] = [];
+    resultApi({
+      'GET /api/user-tests/55/result': () => {
+        order.push('result');
+        return order.includes('submit')
+          ? { status: 200, body: { data: result } }
+          : { status: 409, body: { message: 'En curso', in_progress_user_test_id: 55 } };
+      },
+      'POST /api/user-tests/55/submit': () => {
+        order.push('submit');
+        return { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } };
+      },
+    });
+    renderApp('/resultado?id=55');
+
+    expect(await screen.findByText('Aprobado')).toBeInTheDocument();
+    expect(order).toEqual(['result', 'submit', 'result']);
+  });
+
   it('finish resets the test state and goes to the dashboard', async () => {
     storeControl({ userTestId: 55 });
     localStorage.setItem('header', '0');
