@@ -12,7 +12,7 @@
 //      CONCURRENCY connections closed loop on the app's save and read (as bench/classroom.mjs);
 //   4. everyone submits at the same instant, as the runner does (`Prefer: respond-async`: a 202
 //      acknowledgement, the result scored in batches by the server), and reads its result from
-//      GET /api/user-tests/:id/result every second until it is there; then the ensayo is
+//      GET /api/user-tests/:id/result as the result page does until it is there; then the ensayo is
 //      closed (its start moved back so that every clock and grace have ended: no waiting for
 //      DURATION_MINUTES) and everyone asks for the cohort's results at the same instant
 //      (GET /api/scheduled-exams/:id/results, computed by the first request); every acknowledged
@@ -508,22 +508,31 @@ async function main() {
   let resultRequestsOk = 0;
   const resultStatuses = new Map();
   const resultsUntil = performance.now() + 600_000;
-  while (results.size < students.length && performance.now() < resultsUntil) {
-    const pending = students.filter((student) => !results.has(student));
-    await eachLimited(pending, CONCURRENCY, async (student) => {
-      const response = await student.browser.request(
-        'GET',
-        `/api/user-tests/${student.attemptId}/result`,
-      );
-      resultRequests += 1;
-      countBy(resultStatuses, response.status);
-      if (response.status === 200) {
-        resultRequestsOk += 1;
-        results.set(student, { result: response.json().data, at: performance.now() });
-      }
-    });
-    if (results.size < students.length) await sleep(1000);
-  }
+  // Each page on its own, as the result page reads (get-result.ts): after 0.25, 0.5, 1, then every
+  // 2 s, or later when the server's 202 says so (`retry_after_s`, from its backlog).
+  const RESULT_WAITS_MS = [250, 500, 1000, 2000];
+  await Promise.all(
+    students
+      .filter((student) => !results.has(student))
+      .map(async (student) => {
+        for (let round = 0; performance.now() < resultsUntil; round += 1) {
+          const response = await student.browser.request(
+            'GET',
+            `/api/user-tests/${student.attemptId}/result`,
+          );
+          resultRequests += 1;
+          countBy(resultStatuses, response.status);
+          if (response.status === 200) {
+            resultRequestsOk += 1;
+            results.set(student, { result: response.json().data, at: performance.now() });
+            return;
+          }
+          const asked = response.status === 202 ? response.json()?.data?.retry_after_s : undefined;
+          const wait = RESULT_WAITS_MS[Math.min(round, RESULT_WAITS_MS.length - 1)];
+          await sleep(Math.max(wait, (asked ?? 0) * 1000));
+        }
+      }),
+  );
   const resultsPhase = resultRequests > 0 ? monitor.end() : undefined;
   const lastResult = Math.max(lastSubmit, ...[...results.values()].map((entry) => entry.at));
   const resultsSeconds = (lastResult - lastSubmit) / 1000;

@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Spec files that move the server's dev clock (see the 'clock' project). */
 const CLOCK_SPECS = ['**/subscriptions.spec.ts', '**/trial-money.spec.ts'];
+/** Spec files that run servers of their own and kill them (see the 'servers' project). */
+const SERVER_SPECS = ['**/scheduled-exam-servers.spec.ts'];
 
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -45,7 +47,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: CLOCK_SPECS,
+      testIgnore: [...CLOCK_SPECS, ...SERVER_SPECS],
     },
     {
       // The dev clock is the server's one clock: a file that moves it (days ahead, to end a trial
@@ -55,6 +57,15 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: CLOCK_SPECS,
       dependencies: ['desktop', 'phone'],
+      workers: 1,
+    },
+    {
+      // Two instances behind HAProxy on PostgreSQL, killed and restarted: after the rest, alone,
+      // so that its servers and their restarts load nothing else.
+      name: 'servers',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: SERVER_SPECS,
+      dependencies: ['clock'],
       workers: 1,
     },
     {

@@ -84,6 +84,11 @@ async function networkFirst(request, cacheName, fallbackUrl) {
   try {
     const response = await fetch(request);
     if (response.ok) await cache.put(fallbackUrl ?? request, response.clone());
+    // A server restarting behind its proxy (502, 503, 504) is as absent as no network: the copy
+    // kept stands in, if there is one.
+    if (response.status >= 502 && response.status <= 504) {
+      return (await cache.match(fallbackUrl ?? request)) ?? response;
+    }
     return response;
   } catch (error) {
     const hit = await cache.match(fallbackUrl ?? request);

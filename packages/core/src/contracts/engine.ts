@@ -419,10 +419,16 @@ export const ResultResponse = z.object({ data: AttemptResult });
 
 /**
  * 202 from `POST …/submit` sent with `Prefer: respond-async`, and from `GET …/result` until it is
- * scored: the submit is recorded (the attempt ended then) and its result is being computed.
+ * scored: the submit is recorded (the attempt ended then) and its result is being computed; the
+ * server says when to ask again, from its backlog.
  */
 export const ScoringResponse = z.object({
-  data: z.object({ user_test_id: z.number().int(), status: z.literal('scoring') }),
+  data: z.object({
+    user_test_id: z.number().int(),
+    status: z.literal('scoring'),
+    /** When to read the result again, in seconds (also the `Retry-After` header). */
+    retry_after_s: z.number().int().min(1),
+  }),
 });
 export type ScoringResponse = z.infer<typeof ScoringResponse>;
 

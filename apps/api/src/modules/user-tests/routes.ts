@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '@ensaya/core/api/error';
@@ -50,6 +51,14 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   // Submits acknowledged at once are scored here in batches (scoring.ts).
   const scorer = startSubmitScorer({ db, log: app.log });
   app.addHook('onClose', async () => scorer.stop());
+  /** 202: the attempt's result is being scored; when to ask again. */
+  const scoring = (reply: FastifyReply, id: number) => {
+    const retryAfter = scorer.retryAfterSeconds();
+    return reply
+      .status(202)
+      .header('retry-after', String(retryAfter))
+      .send({ data: { user_test_id: id, status: 'scoring' as const, retry_after_s: retryAfter } });
+  };
 
   app.get(
     '/api/subjects',
@@ -293,10 +302,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         return { data: await attemptResult(db, userId, id, now) };
       }
       scorer.kick();
-      return reply
-        .status(202)
-        .header('preference-applied', 'respond-async')
-        .send({ data: { user_test_id: id, status: 'scoring' as const } });
+      return scoring(reply.header('preference-applied', 'respond-async'), id);
     },
   );
 
@@ -322,10 +328,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       if (result !== 'scoring') return { data: result };
       // Scored by now elsewhere unless its instance stopped: this one takes it over.
       scorer.kick();
-      return reply
-        .status(202)
-        .header('retry-after', '1')
-        .send({ data: { user_test_id: request.params.id, status: 'scoring' as const } });
+      return scoring(reply, request.params.id);
     },
   );
 

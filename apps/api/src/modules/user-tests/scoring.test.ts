@@ -68,7 +68,10 @@ async function scoredResult(client: TestClient, id: number): Promise<AttemptResu
     const response = await client.get(`/api/user-tests/${id}/result`);
     if (response.statusCode === 200) return response.json().data;
     expect(response.statusCode, response.body).toBe(202);
-    expect(response.json().data).toEqual({ user_test_id: id, status: 'scoring' });
+    expect(response.json().data).toMatchObject({ user_test_id: id, status: 'scoring' });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBe(response.json().data.retry_after_s);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`attempt ${id} was never scored`);
@@ -129,7 +132,8 @@ describe('a submit acknowledged at once and scored in a batch', () => {
       );
       expect(acknowledged.statusCode, acknowledged.body).toBe(202);
       expect(acknowledged.headers['preference-applied']).toBe('respond-async');
-      expect(acknowledged.json().data).toEqual({ user_test_id: b.id, status: 'scoring' });
+      expect(acknowledged.json().data).toMatchObject({ user_test_id: b.id, status: 'scoring' });
+      expect(acknowledged.json().data.retry_after_s).toBeGreaterThanOrEqual(1);
 
       const result = await scoredResult(batched.client, b.id);
       expect(scoredPart(result)).toEqual(scoredPart(direct.json().data));

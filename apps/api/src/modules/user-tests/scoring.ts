@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userTests } from '../../db/schema/index.ts';
 import { populationChanged } from '../statistics/population-queue.ts';
@@ -46,26 +46,58 @@ export async function scoreRequestedSubmits(
   return closed;
 }
 
+/** How many acknowledged submits wait for a scorer, all instances together. */
+async function countRequestedSubmits(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ waiting: count() })
+    .from(userTests)
+    .where(and(eq(userTests.status, 'in_progress'), isNotNull(userTests.submitRequestedAt)));
+  return row?.waiting ?? 0;
+}
+
+/** Bounds of the wait a client is told before reading a result being scored again. */
+const RETRY_AFTER_MIN_S = 1;
+const RETRY_AFTER_MAX_S = 15;
+
 /**
  * The instance's scorer: `kick()` after acknowledging a submit starts a drain on the next turn of
  * the event loop, so the submits that arrive together are scored together; a kick during a drain
  * asks for one more pass. The periodic sweeper also drains what another instance acknowledged and
  * did not score (it stopped). `stop` waits for the drain in flight.
+ *
+ * `retryAfterSeconds()` tells a client when to read its result again: half the time the backlog
+ * takes at the rate the last batches were scored (a result is, on average, halfway down the
+ * queue), between 1 and 15 s. Three thousand pages reading every second would cost the server
+ * about as much as scoring them.
  */
 export function startSubmitScorer(options: { db: Db; log: FastifyBaseLogger }): {
   kick: () => void;
   drain: () => Promise<void>;
+  retryAfterSeconds: () => number;
   stop: () => Promise<void>;
 } {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let backlog = 0;
+  /** Attempts scored per second by this instance, smoothed over the last batches. */
+  let rate = 0;
 
   const drainOnce = async () => {
     do {
       again = false;
       // Until a batch closes nothing: what is left failed, or another instance is scoring it.
-      while (!stopped && (await scoreRequestedSubmits(options.db, options.log)) > 0);
+      for (;;) {
+        if (stopped) break;
+        backlog = await countRequestedSubmits(options.db);
+        if (backlog === 0) break;
+        const began = performance.now();
+        const closed = await scoreRequestedSubmits(options.db, options.log);
+        if (closed === 0) break;
+        const batchRate = closed / Math.max(0.001, (performance.now() - began) / 1000);
+        rate = rate === 0 ? batchRate : 0.5 * rate + 0.5 * batchRate;
+        backlog = Math.max(0, backlog - closed);
+      }
     } while (again && !stopped);
   };
   const drain = () => {
@@ -87,6 +119,11 @@ export function startSubmitScorer(options: { db: Db; log: FastifyBaseLogger }): 
       if (!stopped) void drain();
     },
     drain,
+    retryAfterSeconds: () => {
+      if (backlog === 0 || rate === 0) return RETRY_AFTER_MIN_S;
+      const seconds = Math.ceil(backlog / rate / 2);
+      return Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, seconds));
+    },
     async stop() {
       stopped = true;
       await running;

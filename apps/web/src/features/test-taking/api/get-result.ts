@@ -9,7 +9,10 @@ import { isScoring, submitAttempt } from './submit-attempt.ts';
 
 export const resultQueryKey = (id: number) => ['user-tests', id, 'result'] as const;
 
-/** Waits between reads of a result being scored: quick at first, then every two seconds. */
+/**
+ * Waits between reads of a result being scored, quick at first; the server's `retry_after_s`
+ * (from its backlog) when it asks for longer.
+ */
 const SCORING_WAITS_MS = [250, 500, 1000, 2000];
 /** How long a result being scored is waited for before the page offers to try again. */
 const SCORING_PATIENCE_MS = 120_000;
@@ -32,7 +35,10 @@ export async function getResult(
       );
       if (!isScoring(response)) return response.data;
       if (Date.now() >= giveUpAt) throw new ApiRequestError(503, i18n.t('errors.resultPending'));
-      const wait = waitsMs[Math.min(round, waitsMs.length - 1)]!;
+      const wait = Math.max(
+        waitsMs[Math.min(round, waitsMs.length - 1)]!,
+        response.data.retry_after_s * 1000,
+      );
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };

@@ -172,12 +172,15 @@ describe('test player', () => {
     const { requests } = engineApi(makeAttempt(2), {
       'POST /api/user-tests/55/submit': () => ({
         status: 202,
-        body: { data: { user_test_id: 55, status: 'scoring' } },
+        body: { data: { user_test_id: 55, status: 'scoring', retry_after_s: 1 } },
       }),
       'GET /api/user-tests/55/result': () => {
         resultReads += 1;
         return resultReads < 2
-          ? { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } }
+          ? {
+              status: 202,
+              body: { data: { user_test_id: 55, status: 'scoring', retry_after_s: 1 } },
+            }
           : {
               status: 200,
               body: { data: { ...result, type: 'custom', mode: 'practice', total: 2 } },

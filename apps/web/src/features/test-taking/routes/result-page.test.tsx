@@ -192,7 +192,10 @@ describe('result page', () => {
       'GET /api/user-tests/55/result': () => {
         order.push('result');
         return order.length < 3
-          ? { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } }
+          ? {
+              status: 202,
+              body: { data: { user_test_id: 55, status: 'scoring', retry_after_s: 1 } },
+            }
           : { status: 200, body: { data: result } };
       },
     });
@@ -213,7 +216,10 @@ describe('result page', () => {
       },
       'POST /api/user-tests/55/submit': () => {
         order.push('submit');
-        return { status: 202, body: { data: { user_test_id: 55, status: 'scoring' } } };
+        return {
+          status: 202,
+          body: { data: { user_test_id: 55, status: 'scoring', retry_after_s: 1 } },
+        };
       },
     });
     renderApp('/resultado?id=55');
