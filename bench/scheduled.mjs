@@ -71,6 +71,7 @@ import {
   signIn,
   sleep,
   startProcess,
+  capCpu,
   statusList,
   waitUntilUp,
 } from './lib/run.mjs';
@@ -97,6 +98,9 @@ const INSTANCES = Number(env.INSTANCES ?? 1);
 const BALANCER = (env.BALANCER ?? (INSTANCES > 1 ? '1' : '0')) === '1';
 const FLOOR = (env.FLOOR ?? (BALANCER ? '0' : '1')) === '1';
 const SOLO_START = (env.SOLO_START ?? '1') === '1';
+// Each instance capped at this many cores (cgroup), so that instances, not the machine, limit
+// throughput: how it grows with INSTANCES on a machine with fewer cores than instances need.
+const INSTANCE_CPU = Number(env.INSTANCE_CPU ?? 0);
 const PG_ADMIN_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.BENCH_REDIS_URL ?? (BALANCER ? 'redis://127.0.0.1:6379' : undefined);
 const HAPROXY = env.HAPROXY ?? '/usr/sbin/haproxy';
@@ -206,6 +210,8 @@ async function main() {
       { cwd: APP_ROOT },
     );
     await waitUntilUp(`http://127.0.0.1:${port}/api/health`, server);
+    // Capped once up: the start (migrations, the demo seed) runs at full speed.
+    if (INSTANCE_CPU > 0) capCpu(server.pid, `ensaya-bench-${process.pid}-${i + 1}`, INSTANCE_CPU);
     log(
       `server ${i + 1} up in ${ms(performance.now() - started)} ms (pid ${server.pid}, port ${port}, spawned at ${spawnedAt} ms since the epoch, log ${serverLog})`,
     );

@@ -2,7 +2,7 @@
 // processes (the API as `npm start` runs it, the floor, HAProxy), a scratch PostgreSQL database,
 // synthetic students with access to a subject, paced sign-in, small helpers.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/modules/auth/password.ts';
@@ -189,4 +189,31 @@ export async function signIn(students, password, concurrency) {
   const seconds = (performance.now() - started) / 1000;
   if (failures.size > 0) throw new Error(`logins refused: ${statusList(failures)}`);
   return { seconds, times };
+}
+
+/**
+ * Caps a process at `cores` of CPU (0.4: 40 % of one core) with a cgroup of its own (v1's `cpu`
+ * controller, or v2's `cpu.max`), removed at cleanup: a simulation where each instance, not the
+ * machine, is the bottleneck, so that throughput can grow with instances on a 2-core machine.
+ * Needs root and a writable cgroup file system.
+ */
+export function capCpu(pid, name, cores) {
+  const quota = Math.round(cores * 100_000);
+  const v1 = '/sys/fs/cgroup/cpu';
+  const v2 = '/sys/fs/cgroup';
+  let dir;
+  if (existsSync(path.join(v1, 'cpu.cfs_quota_us'))) {
+    dir = path.join(v1, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'cpu.cfs_period_us'), '100000');
+    writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
+  } else if (existsSync(path.join(v2, 'cgroup.controllers'))) {
+    dir = path.join(v2, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'cpu.max'), `${quota} 100000`);
+  } else {
+    throw new Error('no writable cgroup cpu controller: INSTANCE_CPU needs one');
+  }
+  writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+  atCleanup(async () => rmdirSync(dir));
 }

@@ -34,7 +34,7 @@ import { beginAttempt, inProgressAttempts } from './begin.ts';
 import { getPeriod, listSubjects, subjectSetup } from './catalog.ts';
 import { requestStemCorrection } from './comment.ts';
 import { startAttempt } from './start.ts';
-import { startSubmitScorer } from './scoring.ts';
+import { countRequestedSubmits, startSubmitScorer } from './scoring.ts';
 import { attemptResult, attemptResultOrScoring, requestSubmit, submitAttempt } from './submit.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError };
@@ -51,9 +51,12 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   // Submits acknowledged at once are scored here in batches (scoring.ts).
   const scorer = startSubmitScorer({ db, log: app.log });
   app.addHook('onClose', async () => scorer.stop());
-  /** 202: the attempt's result is being scored; when to ask again. */
-  const scoring = (reply: FastifyReply, id: number) => {
-    const retryAfter = scorer.retryAfterSeconds();
+  /** 202: the attempt's result is being scored; when to ask again, from its place in the queue. */
+  const scoring = async (reply: FastifyReply, id: number, since: Date | null) => {
+    // The acknowledgement counts nothing (it is the burst's cheapest answer): its page reads the
+    // result at once and learns its wait then.
+    const ahead = since ? await countRequestedSubmits(db, since) : 0;
+    const retryAfter = scorer.retryAfterSeconds(ahead);
     return reply
       .status(202)
       .header('retry-after', String(retryAfter))
@@ -302,7 +305,7 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         return { data: await attemptResult(db, userId, id, now) };
       }
       scorer.kick();
-      return scoring(reply.header('preference-applied', 'respond-async'), id);
+      return scoring(reply.header('preference-applied', 'respond-async'), id, null);
     },
   );
 
@@ -325,10 +328,10 @@ export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         request.params.id,
         new Date(),
       );
-      if (result !== 'scoring') return { data: result };
+      if (!('scoringSince' in result)) return { data: result };
       // Scored by now elsewhere unless its instance stopped: this one takes it over.
       scorer.kick();
-      return scoring(reply, request.params.id);
+      return scoring(reply, request.params.id, result.scoringSince);
     },
   );
 

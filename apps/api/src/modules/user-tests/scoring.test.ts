@@ -10,7 +10,7 @@ import {
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createBank, grantAccess, type TestBank } from '../../test/bank-factory.ts';
 import { createStudent, TEST_PASSWORD } from '../../test/factories.ts';
-import { scoreRequestedSubmits } from './scoring.ts';
+import { countRequestedSubmits, retryAfterSeconds, scoreRequestedSubmits } from './scoring.ts';
 import { requestSubmit, sweepDueAttempts } from './submit.ts';
 
 // Submits acknowledged at once (`Prefer: respond-async`) and scored in batches. A database of its
@@ -241,5 +241,28 @@ describe('a submit acknowledged at once and scored in a batch', () => {
       .from(userTests)
       .where(eq(userTests.id, attempt.id));
     expect(row!.requested).toBeNull();
+  });
+});
+
+describe('when a page reads its result again', () => {
+  it('is told to wait for the submits ahead of it, at the rate they are scored', () => {
+    expect(retryAfterSeconds(0, 80)).toBe(1);
+    expect(retryAfterSeconds(399, 80)).toBe(5);
+    // Before a batch has been timed, 25 a second is assumed.
+    expect(retryAfterSeconds(99, 0)).toBe(4);
+    expect(retryAfterSeconds(10_000, 10)).toBe(30);
+  });
+
+  it('counts the submits asked for before its own', async () => {
+    const sitting = await Promise.all(Array.from({ length: 3 }, student));
+    const attempts = await Promise.all(sitting.map(({ client }) => sit(client, 'practice')));
+    const base = Date.now() - 60_000;
+    for (const [index, { user }] of sitting.entries()) {
+      await requestSubmit(t.db, user.id, attempts[index]!.id, new Date(base + index), 'student');
+    }
+    expect(await countRequestedSubmits(t.db, new Date(base + 2))).toBe(2);
+    expect(await countRequestedSubmits(t.db)).toBeGreaterThanOrEqual(3);
+    await scoreRequestedSubmits(t.db);
+    expect(await countRequestedSubmits(t.db)).toBe(0);
   });
 });

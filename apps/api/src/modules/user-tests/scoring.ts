@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userTests } from '../../db/schema/index.ts';
 import { populationChanged } from '../statistics/population-queue.ts';
 import { closeAttempt } from './submit.ts';
 
 /** How many acknowledged submits one batch takes, and how many it scores at once. */
-const BATCH = 200;
+const BATCH = 50;
 const CONCURRENCY = 4;
 
 /**
@@ -46,18 +46,37 @@ export async function scoreRequestedSubmits(
   return closed;
 }
 
-/** How many acknowledged submits wait for a scorer, all instances together. */
-async function countRequestedSubmits(db: Db): Promise<number> {
+/**
+ * How many acknowledged submits wait for a scorer, all instances together; with `before`, those
+ * asked for before that time (ahead of it in the queue).
+ */
+export async function countRequestedSubmits(db: Db, before?: Date): Promise<number> {
   const [row] = await db
     .select({ waiting: count() })
     .from(userTests)
-    .where(and(eq(userTests.status, 'in_progress'), isNotNull(userTests.submitRequestedAt)));
+    .where(
+      and(
+        eq(userTests.status, 'in_progress'),
+        before ? lt(userTests.submitRequestedAt, before) : isNotNull(userTests.submitRequestedAt),
+      ),
+    );
   return row?.waiting ?? 0;
 }
 
 /** Bounds of the wait a client is told before reading a result being scored again. */
 const RETRY_AFTER_MIN_S = 1;
-const RETRY_AFTER_MAX_S = 15;
+const RETRY_AFTER_MAX_S = 30;
+/** The rate assumed before this instance has scored a batch (attempts a second). */
+const ASSUMED_RATE = 25;
+
+/**
+ * When a page whose submit has `ahead` others before it in the queue should read its result
+ * again, at `rate` attempts scored a second (0: not measured yet), in whole seconds, 1 to 30.
+ */
+export function retryAfterSeconds(ahead: number, rate: number): number {
+  const seconds = Math.ceil((ahead + 1) / (rate || ASSUMED_RATE));
+  return Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, seconds));
+}
 
 /**
  * The instance's scorer: `kick()` after acknowledging a submit starts a drain on the next turn of
@@ -65,21 +84,20 @@ const RETRY_AFTER_MAX_S = 15;
  * asks for one more pass. The periodic sweeper also drains what another instance acknowledged and
  * did not score (it stopped). `stop` waits for the drain in flight.
  *
- * `retryAfterSeconds()` tells a client when to read its result again: half the time the backlog
- * takes at the rate the last batches were scored (a result is, on average, halfway down the
- * queue), between 1 and 15 s. Three thousand pages reading every second would cost the server
- * about as much as scoring them.
+ * `retryAfterSeconds(ahead)` tells a client when to read its result again: the time the
+ * submits ahead of it in the queue take at the rate the last batches were scored, between 1 and
+ * 30 s. Three thousand pages reading every second would cost the server about as much as scoring
+ * them.
  */
 export function startSubmitScorer(options: { db: Db; log: FastifyBaseLogger }): {
   kick: () => void;
   drain: () => Promise<void>;
-  retryAfterSeconds: () => number;
+  retryAfterSeconds: (ahead: number) => number;
   stop: () => Promise<void>;
 } {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  let backlog = 0;
   /** Attempts scored per second by this instance, smoothed over the last batches. */
   let rate = 0;
 
@@ -89,14 +107,11 @@ export function startSubmitScorer(options: { db: Db; log: FastifyBaseLogger }): 
       // Until a batch closes nothing: what is left failed, or another instance is scoring it.
       for (;;) {
         if (stopped) break;
-        backlog = await countRequestedSubmits(options.db);
-        if (backlog === 0) break;
         const began = performance.now();
         const closed = await scoreRequestedSubmits(options.db, options.log);
         if (closed === 0) break;
         const batchRate = closed / Math.max(0.001, (performance.now() - began) / 1000);
         rate = rate === 0 ? batchRate : 0.5 * rate + 0.5 * batchRate;
-        backlog = Math.max(0, backlog - closed);
       }
     } while (again && !stopped);
   };
@@ -119,11 +134,7 @@ export function startSubmitScorer(options: { db: Db; log: FastifyBaseLogger }): 
       if (!stopped) void drain();
     },
     drain,
-    retryAfterSeconds: () => {
-      if (backlog === 0 || rate === 0) return RETRY_AFTER_MIN_S;
-      const seconds = Math.ceil(backlog / rate / 2);
-      return Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, seconds));
-    },
+    retryAfterSeconds: (ahead) => retryAfterSeconds(ahead, rate),
     async stop() {
       stopped = true;
       await running;

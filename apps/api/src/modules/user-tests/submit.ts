@@ -300,19 +300,22 @@ export async function attemptResult(
   now: Date,
 ): Promise<AttemptResult> {
   const result = await attemptResultOrScoring(db, userId, id, now);
-  if (result === 'scoring') {
+  if ('scoringSince' in result) {
     throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
   }
   return result;
 }
 
-/** `attemptResult`, or `'scoring'` while an acknowledged submit waits for the scorer. */
+/**
+ * `attemptResult`, or, while an acknowledged submit waits for the scorer, since when it waits
+ * (its place in the queue).
+ */
 export async function attemptResultOrScoring(
   db: DbOrTx,
   userId: number,
   id: number,
   now: Date,
-): Promise<AttemptResult | 'scoring'> {
+): Promise<AttemptResult | { scoringSince: Date }> {
   const [row] = await db
     .select({
       attempt: userTests,
@@ -329,7 +332,9 @@ export async function attemptResultOrScoring(
     .execute();
   if (!row) throw new AppError(404, 'error.notFound');
   const { attempt } = row;
-  if (attempt.status === 'in_progress' && attempt.submitRequestedAt !== null) return 'scoring';
+  if (attempt.status === 'in_progress' && attempt.submitRequestedAt !== null) {
+    return { scoringSince: attempt.submitRequestedAt };
+  }
   if (attempt.status !== 'submitted' || !attempt.submittedAt) {
     throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
   }
