@@ -7,7 +7,7 @@ import { closeAttempt } from './submit.ts';
 
 /** How many acknowledged submits one batch takes, and how many it scores at once. */
 const BATCH = 50;
-const CONCURRENCY = 4;
+const CONCURRENCY = 6;
 
 /**
  * Scores a batch of acknowledged submits (`requestSubmit`), oldest first: each attempt in its own
