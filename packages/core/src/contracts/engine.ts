@@ -7,6 +7,7 @@ import {
   timerProblem,
 } from '../engine/setup.ts';
 import { APPROVAL_RULES } from '../engine/scoring.ts';
+import { TEST_MODES, TEST_TYPES } from '../engine/test-kinds.ts';
 import { ATTEMPT_END_REASONS } from '../engine/timing.ts';
 import { Id } from './ids.ts';
 import { WRONG_ANSWERS_MAX, WRONG_SOURCES } from '../engine/wrong-answers.ts';
@@ -23,16 +24,7 @@ export {
 
 export { IdParams } from './ids.ts';
 
-/** `diagnostic`: the first diagnostic of a subject (issue 27), once per student and subject. */
-export const TEST_MODES = [
-  'practice',
-  'mock_exam',
-  'historical',
-  'wrong_answers',
-  'diagnostic',
-] as const;
-export type TestMode = (typeof TEST_MODES)[number];
-export const TEST_TYPES = ['custom', 'official'] as const;
+export { TEST_MODES, TEST_TYPES, type TestMode } from '../engine/test-kinds.ts';
 
 export const Timer = z.object({
   hours: z.number().int().min(0).max(MAX_TIMER_HOURS),

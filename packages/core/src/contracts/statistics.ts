@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATS_KINDS } from '../statistics/kind.ts';
 import { PageMeta } from './admin.ts';
+import { TEST_TYPES } from '../engine/test-kinds.ts';
 import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
 // History and statistics (spec 001 sections 2 and 7; DESIGN.md "Statistics"): the history of a
@@ -8,8 +9,7 @@ import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 // from the aggregates. Shared by the API, which validates and documents with these schemas, and the
 // web app. Field names follow the spec's calls table.
 
-export const USER_TEST_TYPES = ['custom', 'official'] as const;
-const UserTestType = z.enum(USER_TEST_TYPES);
+const UserTestType = z.enum(TEST_TYPES);
 export type UserTestType = z.infer<typeof UserTestType>;
 /** The kind in history and statistics: the two types, and wrong-answers drills apart. */
 const StatsKind = z.enum(STATS_KINDS);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TEST_MODES, TEST_TYPES } from '@ensaya/core/engine/test-kinds';
 import { ATTEMPT_END_REASONS } from '@ensaya/core/engine/timing';
 import {
   bigint,
@@ -24,16 +25,6 @@ import { scheduledExams } from './scheduled-exams.ts';
 // The test engine's tables. Every one carries user_id, and the children reach their attempt through
 // (user_test_id, user_id), so the three can be distributed by user id (e.g. Citus) and co-located.
 
-export const USER_TEST_TYPES = ['custom', 'official'] as const;
-/** What produced the attempt: practice and wrong answers are custom, a mock exam is official. */
-export const USER_TEST_MODES = [
-  'practice',
-  'mock_exam',
-  'historical',
-  'wrong_answers',
-  'diagnostic',
-] as const;
-
 /** One attempt at a test: its configuration, its timing and, once submitted, its result. */
 export const userTests = pgTable(
   'user_tests',
@@ -51,8 +42,9 @@ export const userTests = pgTable(
     periodId: integer('period_id')
       .notNull()
       .references(() => periods.id, { onDelete: 'restrict' }),
-    type: text('type', { enum: USER_TEST_TYPES }).notNull(),
-    mode: text('mode', { enum: USER_TEST_MODES }).notNull(),
+    // Test types and modes: core's (docs/domain.md, "Glossary").
+    type: text('type', { enum: TEST_TYPES }).notNull(),
+    mode: text('mode', { enum: TEST_MODES }).notNull(),
     /** The setup the attempt was built from (selection mode, themes, limits, switches, seconds). */
     configuration: jsonb('configuration').notNull().default({}),
     status: text('status', { enum: ['in_progress', 'submitted'] })
@@ -276,8 +268,6 @@ export const userTestThemes = pgTable(
   ],
 );
 
-export type UserTestType = (typeof USER_TEST_TYPES)[number];
-export type UserTestMode = (typeof USER_TEST_MODES)[number];
 export type UserTest = typeof userTests.$inferSelect;
 export type UserTestStem = typeof userTestStems.$inferSelect;
 export type UserTestTheme = typeof userTestThemes.$inferSelect;

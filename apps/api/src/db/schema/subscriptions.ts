@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SUBSCRIPTION_STATUSES } from '@ensaya/core/subscriptions/access';
 import {
   bigint,
   boolean,
@@ -20,16 +21,6 @@ import { createdAt, timestamps, timestamptz } from './columns.ts';
 // Money: whole CLP (integer) VAT included, except charges.amount (the card validation charge is
 // CLP 1784.64). Financial rows (invoices, charges, redemptions) are never removed by a cascade:
 // a user or subscription that has them cannot be deleted, only anonymized.
-
-export const SUBSCRIPTION_STATUSES = [
-  'Created',
-  'Trial',
-  'Active',
-  'Pause',
-  'Pending_payment',
-  'Pending',
-  'Canceled',
-] as const;
 
 /**
  * A card stored at a payment gateway; we keep only its reference, brand, last four digits and the
@@ -356,7 +347,6 @@ export const gatewayCallbacks = pgTable(
   ],
 );
 
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type PaymentMethod = typeof paymentMethods.$inferSelect;
 export type UserSubscription = typeof userSubscriptions.$inferSelect;
 export type SubscriptionFeedback = typeof subscriptionFeedback.$inferSelect;

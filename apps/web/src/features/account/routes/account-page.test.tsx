@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../../../lib/page-reload.ts';
 import type { ProfileAddress, SessionUser } from '../../../lib/session.ts';
 import { findDialog, isDialogOpen } from '../../../test/dialogs.ts';
@@ -59,6 +59,12 @@ const geography = {
     body: { data: [{ id: 5109, name: 'Viña del Mar', code: '05109', city_id: 51 }] },
   }),
 };
+
+// The page and Ant Design's scope are loaded lazily: the first test would otherwise pay for
+// transforming and loading them within its own time, which a busy CI machine did not give it.
+beforeAll(async () => {
+  await Promise.all([import('./account-page.tsx'), import('../../../app/antd-scope.tsx')]);
+}, 60_000);
 
 type Handlers = Parameters<typeof installFakeApi>[0];
 
