@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files (dependency-cruiser reads .cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.commonjs } },
+  },
+  {
     // The service worker runs in its own global scope (self, caches, clients).
     files: ['apps/web/public/sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

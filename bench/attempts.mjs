@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { createDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 import { subjects, userTestStems } from '../apps/api/src/db/schema/index.ts';
 import { createStudent, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
 import { grantAccess } from '../apps/api/src/test/bank-factory.ts';

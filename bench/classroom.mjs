@@ -1,4 +1,4 @@
-// A national mock exam on one server (issue 14): STUDENTS students sign in, start the PAES M1 mock
+// A national mock exam on one server: STUDENTS students sign in, start the PAES M1 mock
 // exam at the same instant, begin it, read its content, save one answer every 2 s each for DURATION_S seconds (spread
 // evenly), and submit at the same instant; then every acknowledged answer is checked in the
 // database. The server runs in its own process as `npm start` runs it (node apps/api/src/server.ts,

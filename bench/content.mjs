@@ -1,4 +1,4 @@
-// Issue 14, item 4: one mock exam on the wire (attempt answer + content, brotli) and concurrent
+// One mock exam on the wire (attempt answer + content, brotli) and concurrent
 // starts of the same exam on PostgreSQL. Indicative: the server runs in this process (see
 // bench/classroom for the separate-process figures). `node bench/content.mjs [students]`.
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -8,7 +8,7 @@ import { withContent } from '../packages/core/src/engine/attempt-content.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { testConfig } from '../apps/api/src/config.ts';
 import { createDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 import { subjects } from '../apps/api/src/db/schema/index.ts';
 import { createStudent, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
 import { grantAccess } from '../apps/api/src/test/bank-factory.ts';
@@ -82,7 +82,7 @@ const attemptRead = await app.inject({
   url: `/api/user-tests/${state.id}`,
   headers: { ...one.headers, 'accept-encoding': 'br' },
 });
-// A timed attempt's content is named from its begin (issue 24): continued from the instructions.
+// A timed attempt's content is named from its begin: continued from the instructions.
 const begun = await app.inject({
   method: 'POST',
   url: `/api/user-tests/${state.id}/begin`,

@@ -1,6 +1,6 @@
-// Lighthouse mobile performance of the pages a student meets first (issue 14, item 6: >= 95 each):
+// Lighthouse mobile performance of the pages a student meets first (>= 95 each):
 // `/login` signed out, `/dashboard`, the statistics of a subject, `/materias`, the account
-// (`/cuenta/editar`, issue 27) and a running mock exam. `npm run bench:lighthouse`.
+// (`/cuenta/editar`) and a running mock exam. `npm run bench:lighthouse`.
 //
 // It builds the web app (or takes WEB_DIST_DIR), starts the server as `npm start` would, in
 // production mode, on a fresh embedded database with the demo seed, signs in as the demo student

@@ -1,4 +1,4 @@
-// Time to render of the screens issue 27 (item 14) found slow, measured from outside: in Debian's
+// Time to render of the screens a first-hour review found slow, measured from outside: in Debian's
 // Chromium (Playwright), a fresh browser context per run (empty cache, the user's session cookie),
 // from navigation start to the page's main content on screen (its own selector below, with no
 // spinner left in the main area), plus the page's API requests: how many, and their dependency

@@ -1,4 +1,4 @@
-// A scheduled ensayo (issue 28, "Ensayo nacional") on one server or several behind HAProxy:
+// A scheduled ensayo ("Ensayo nacional") on one server or several behind HAProxy:
 // STUDENTS students sign in, the demo admin schedules a PAES M1 ensayo through the back-office API,
 // every student opens the waiting room, joins and downloads the sealed form (AES-256-GCM, the same
 // bytes for all; one copy is decrypted with node:crypto once the key is out, to prove the key opens
@@ -53,7 +53,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SUBMIT_GRACE_SECONDS } from '../packages/core/src/contracts/scheduled-exam.ts';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
 import { Browser } from './lib/browser.mjs';
 import { appClosedLoops, runFloor } from './lib/floor.mjs';
 import { mb, memoryOf, ms, percentiles, PhaseMonitor } from './lib/measure.mjs';

@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase } from '../apps/api/src/db/client.ts';
-import { seedDatabase } from '../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../apps/api/src/seed/index.ts';
 import {
   packages,
   subjects,
@@ -19,11 +19,11 @@ import {
   userSubscriptionSubjects,
   userTests,
 } from '../apps/api/src/db/schema/index.ts';
-import { startAttempt } from '../apps/api/src/modules/user-tests/start.ts';
-import { submitAttempt } from '../apps/api/src/modules/user-tests/submit.ts';
+import { startAttempt } from '../apps/api/src/areas/engine/attempts/start.ts';
+import { submitAttempt } from '../apps/api/src/areas/engine/attempts/submit.ts';
 // Before the queue existed, the submit wrote the populations itself: nothing to drain.
 const populationQueue =
-  await import('../apps/api/src/modules/statistics/population-queue.ts').catch(() => ({}));
+  await import('../apps/api/src/areas/insights/statistics/population-queue.ts').catch(() => ({}));
 
 const STUDENTS = Number(process.env.STUDENTS ?? 500);
 const STARTS = process.env.STARTS === '1';

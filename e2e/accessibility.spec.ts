@@ -5,7 +5,7 @@ import { startPaesTrial } from './support/paes-trial.ts';
 import { registerVerifiedStudent } from './support/students.ts';
 import { logIn } from './support/session.ts';
 
-// Issue 16, item 4: an accessible runner. An admin gives a new student +50 % time in the back
+// An accessible runner. An admin gives a new student +50 % time in the back
 // office and the student's timed practice is that much longer, from the server; the student sets
 // a larger text and high contrast in the runner, which stay on the account; the whole test is
 // taken with the keyboard; and axe-core finds no serious or critical violation on the setup, test,

@@ -5,10 +5,10 @@ import { choose, somePlaces } from './support/places.ts';
 import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import { uniqueEmail } from './support/students.ts';
 
-// Issue 3, "done when": a student registers, verifies the e-mail from the dev mailbox, logs in,
+// A student registers, verifies the e-mail from the dev mailbox, logs in,
 // edits every account section, changes the avatar, logs out, resets the password from the mailed
 // link and logs in with it; once in Spanish and once in English. And 10 failed logins lead to
-// 'Too many attempts.'. Issue 12: registering with a taken e-mail looks the same as a new one.
+// 'Too many attempts.'. Registering with a taken e-mail looks the same as a new one.
 
 // The tests of this file run one after the other: the login route allows a few requests a minute
 // per address, and every test here logs in from the same one.
@@ -264,7 +264,7 @@ for (const t of [ui.es, ui.en]) {
     await expect(page.getByText(t.tooManyAttempts)).toBeVisible();
     const verification = await waitForMail(request, email, '/verify-email?url=', firstMail.id);
 
-    // The first opening signs the student in and goes on to the sign-up (issue 27); opened
+    // The first opening signs the student in and goes on to the sign-up; opened
     // again, it only says the address is verified, and the login is the way in.
     const link = linkIn(verification, '/verify-email?url=');
     await page.goto(link);

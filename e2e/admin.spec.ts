@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './support/session.ts';
 
-// Issue 4, "done when": the admin creates a question with a formula, sees the preview, saves it
+// The admin creates a question with a formula, sees the preview, saves it
 // and finds it in the list; a student cannot open /admin.
 
 /** Picks an option of the Ant Design select labelled `label`. */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders } from './support/students.ts';
 import { logIn } from './support/session.ts';
 
-// After a test (issue 13, items 7 to 10 and 18): the history of every kind of test (practice,
+// After a test (items 7 to 10 and 18): the history of every kind of test (practice,
 // mock exams, wrong-answer drills) reachable from the page header and the statistics, with the
 // time of day and as cards on a phone; the result page's review link, special questions and
 // plurals; drills apart from practice in the history and the statistics; the tabs that light up;

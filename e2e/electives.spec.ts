@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { registerVerifiedStudent } from './support/students.ts';
 
-// Issue 15: a Ciencias mock exam as the real PAES, on a phone: the student picks the elective
+// A Ciencias mock exam as the real PAES, on a phone: the student picks the elective
 // module in the setup (common module 18 + 18 + 18 plus the elective's 26), takes the exam, and
 // the result says the 5 pilot questions were not scored, its counts add up to the 75 scored, shows no
 // pass mark (458 is the CL + M1 average to apply, not a pass mark); the history names the
@@ -52,7 +52,7 @@ test('a Ciencias mock exam with an elective, through to its result, on a phone',
   const startButton = card.getByRole('button', { name: 'Comenzar ensayo' });
   await expect(startButton).toBeDisabled();
   await electives.getByRole('radio', { name: 'Física', exact: true }).check();
-  // The themes are one tap away under the exam's description (issue 27).
+  // The themes are one tap away under the exam's description.
   await card.getByText('Ver los temas del ensayo').click();
   await expect(card.getByRole('row', { name: /Electivo Física/ })).toBeVisible();
   await expect(card.getByRole('row', { name: /Electivo Química/ })).toHaveCount(0);

@@ -3,7 +3,7 @@ import type { DiagnosticSubject } from '@ensaya/core/contracts/diagnostic';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { registerVerifiedStudent } from './support/students.ts';
 
-// Issue 27, item 6: the first diagnostic. A new student with a PAES trial and no history sees the
+// The first diagnostic. A new student with a PAES trial and no history sees the
 // offer on the dashboard, takes the M1 diagnostic, and its result says what it found (a first
 // score estimate with an honest range, the themes to start with, the mistakes in the review);
 // the dashboard then has an estimate to show. Another student says "not now" to every subject and

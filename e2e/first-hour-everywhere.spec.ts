@@ -4,7 +4,7 @@ import { logIn } from './support/session.ts';
 import { registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
 import { approveCard } from './support/cards.ts';
 
-// Issue 27, "Everywhere": what a student met in the first hour on every screen. English packages
+// What a student met in the first hour on every screen. English packages
 // and subjects, and the account's save message in the interface language; the card validation
 // charge written one way; e-mails that never break inside a word; the administrator's landing and
 // menu; dialogs in the app's font and colour; one voice for required fields; the demo student's

@@ -5,7 +5,7 @@ import { choose, somePlaces } from './support/places.ts';
 import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import { uniqueEmail } from './support/students.ts';
 
-// Issue 27, "Getting in": a visitor finds the way in at `/`, the package chosen on /paquetes
+// Getting in: a visitor finds the way in at `/`, the package chosen on /paquetes
 // survives the e-mail verification, the wizard reads as a first subscription, the subjects step
 // refuses a third subject where it is ticked, the address step tells the truth about VAT and helps
 // with the postal code, the trial is called what it is, and a new student reaches the first

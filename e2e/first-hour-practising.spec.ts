@@ -4,7 +4,7 @@ import { logIn } from './support/session.ts';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
 
-// Issue 27, items 7 and 11: practising starts with one tap, and the review kinds have one name each.
+// Practising starts with one tap, and the review kinds have one name each.
 // - /temas leads with one-tap starts (weakest themes, or 10 to get started without history; today's
 //   review; the full mock exam); the spec's four ways and switches wait, explained, under
 //   "Personalizar"; the mock exam tab describes the exam and has one start.

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { startPaesTrial } from './support/paes-trial.ts';
 import { csrfHeaders, registerVerifiedStudent } from './support/students.ts';
 
-// Issue 27 ("The first hour: coached, not filling in forms"), items 8 to 10, on the test page:
+// The first hour, on the test page:
 // study-mode feedback names the wrong pick and the key in words and icons, readable in high
 // contrast; the paper tools (cross out an option, highlight a passage of a reading text) work with
 // the keyboard, stay on reload, are the owner's only and show in the review; and the page is calm

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { logIn } from './support/session.ts';
 
-// Issue 27, item 14: the slow screens ask for their data together, as soon as the session is
+// The slow screens ask for their data together, as soon as the session is
 // known, not once their JavaScript has loaded and rendered (a request waterfall). Each page's own
 // chunk is held back until the page's reads have gone out: a page that waits for its chunk to ask
 // would never get it, and never show. Then, from the requests' timings, no API request started
@@ -67,7 +67,7 @@ for (const screen of SCREENS) {
   test(`${screen.name}: its API requests go out together, one step after the session`, async ({
     page,
   }) => {
-    // Open (issue 27, item 14): on a loaded machine the package step's subscription state
+    // Open: on a loaded machine the package step's subscription state
     // (`/api/user-subscriptions/after-login`) was once asked two seconds after the other reads
     // were answered, though it is prefetched with the layout. Not understood yet; see the stop's note.
     test.fixme(screen.name === 'package step', 'after-login asked late once under load');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ItemAnalysisList } from '@ensaya/core/contracts/item-analysis';
 import { logIn } from './support/session.ts';
 
-// Item analysis for authors (issue 16, item 3) on the demo data: the seed's cohort sat M1 mock
+// Item analysis for authors on the demo data: the seed's cohort sat M1 mock
 // exams, the job folds their answers into the aggregate rows, and the back office lists the
 // period's questions with their figures and flags. Nothing here changes data. With SCREENSHOTS=1
 // it saves docs/screenshots/item-analysis.png.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Small things a student sees (issue 13, items 17, 19 and 20): the login form after an error, one
+// Small things a student sees (items 17, 19 and 20): the login form after an error, one
 // register in Spanish, a word in English about the Spanish bank, and a quiet console.
 
 const PASSWORD = 'Ensaya2026!';

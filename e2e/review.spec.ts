@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders } from './support/students.ts';
 import { logIn } from './support/session.ts';
 
-// Spaced review (issue 16, item 1): questions answered wrong enter the FSRS queue, due at once; the
+// Spaced review: questions answered wrong enter the FSRS queue, due at once; the
 // dashboard and the subject card say how many to review today; the review session (a wrong-answers
 // test of what is due) rates and reschedules them, so nothing is due afterwards. The debug user
 // (who sees the keys, to answer wrong on purpose) in Historia y Ciencias Sociales, which no other
@@ -83,7 +83,7 @@ test('wrong answers come back in a review session that reschedules them', async 
 
   // The dashboard says so, and offers the subject's review.
   await page.goto('/dashboard');
-  // One "Repasar hoy" card (issue 27): the total and a link per subject.
+  // One "Repasar hoy" card: the total and a link per subject.
   const queue = page.getByRole('region', { name: 'Repasar hoy' });
   const subjectLink = queue.getByRole('link', {
     name: new RegExp(`^${SUBJECT}: ${due} preguntas`),

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn } from './support/session.ts';
 
-// Taking a test, as issue 13 found it (items 3 to 6): the browser's back button asks before it
+// Taking a test: the browser's back button asks before it
 // sends the test, and a test left any way leaves the full header and a "resume" banner behind; the
 // clock starts on "Continue" and warns before the end; arrow keys move between questions instead
 // of changing the answer, letters choose, and a reload resumes on the same question; the status
@@ -234,7 +234,7 @@ test.describe('taking a test', () => {
     );
     expect(outline).not.toBe('none');
 
-    // On phones the palette opens as a sheet from the status line (issue 27) and wraps: no
+    // On phones the palette opens as a sheet from the status line and wraps: no
     // sideways scroll at 360 px.
     for (const width of [360, 390, 1280]) {
       await page.setViewportSize({ width, height: 800 });

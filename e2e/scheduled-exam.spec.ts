@@ -4,7 +4,7 @@ import type { AdminScheduledExam, ScheduledExam } from '@ensaya/core/contracts/s
 import { logIn } from './support/session.ts';
 import { csrfHeaders } from './support/students.ts';
 
-// Issue 28: a scheduled national ensayo. An admin schedules one on M1 starting in a few seconds;
+// A scheduled national ensayo. An admin schedules one on M1 starting in a few seconds;
 // the student sees it on the dashboard with a countdown, enters the waiting room (the form is
 // downloaded sealed meanwhile), and at the start the page asks only for the key and opens the exam.
 // Then: answers, submit, and the same-day results among everyone who sat it, in Spanish and English

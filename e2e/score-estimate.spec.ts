@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ScoreEstimate } from '@ensaya/core/contracts/score-estimate';
 import { logIn } from './support/session.ts';
 
-// The indicative PAES score estimate (issue 16, item 2) as the demo student sees it: on the
+// The indicative PAES score estimate as the demo student sees it: on the
 // dashboard every PAES test with its 80 % range as GET /api/score-estimate sends it, the CL + M1
 // average against 458 and the themes that raise the score most; on the statistics page of M1 only
 // that test. Nothing here changes data. With SCREENSHOTS=1 it saves

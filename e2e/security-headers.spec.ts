@@ -6,7 +6,7 @@ import { logIn } from './support/session.ts';
 /** Any landing but the login page itself. */
 const NOT_LOGIN = /^(?!.*\/login$)/;
 
-// Issue 12, item 10: the served HTML carries a strict Content-Security-Policy, and walking every
+// The served HTML carries a strict Content-Security-Policy, and walking every
 // route of the web app (as a visitor, a student and an admin), the test pages of each mode, and the
 // pages the server renders (sandbox card page, dev mailbox, API docs) breaks none of it: no
 // violation reported, and every page still renders its heading.

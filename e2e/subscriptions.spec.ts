@@ -12,7 +12,7 @@ import {
 } from './support/students.ts';
 import { logIn } from './support/session.ts';
 
-// Issue 7, "done when": a new student subscribes from /paquetes with a coupon and the approving
+// A new student subscribes from /paquetes with a coupon and the approving
 // sandbox card, starts the trial and sees the banner; the clock moves to the trial end and the card
 // is charged; a declining card leads to the payment notice, a card update pays and reactivates; the
 // cancel wizard leaves the subscription in Pause with access until its end; activate restores it.
@@ -124,7 +124,7 @@ test('a new student subscribes from the price table with a coupon, starts the tr
   await expect(page).toHaveURL(/\/registro\/\d+\/es/);
   await fillRegistrationForm(page, registrationTexts.es, email);
 
-  // E-mail verification signs the student in (issue 27): the chosen package survives it, so the
+  // E-mail verification signs the student in: the chosen package survives it, so the
   // wizard starts at the subjects.
   const mail = await waitForMail(page.request, email, '/verify-email?url=');
   await page.goto(linkIn(mail, '/verify-email?url='));

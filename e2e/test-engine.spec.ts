@@ -16,7 +16,7 @@ async function setUp(page: Page, subject: string) {
     .click();
   await expect(page).toHaveURL(/\/temas$/);
   await expect(page.getByRole('heading', { name: 'Configurar prueba' })).toBeVisible();
-  // The spec's four ways and switches are under "Personalizar" (issue 27), closed at first.
+  // The spec's four ways and switches are under "Personalizar", closed at first.
   await page.getByText('Personalizar', { exact: true }).click();
 }
 
@@ -212,7 +212,7 @@ test.describe('test engine', () => {
     await setUp(page, 'Examen teórico clase B');
     await page.getByRole('tab', { name: 'Rendir ensayo' }).click();
     const card = page.getByRole('region', { name: 'Examen teórico clase B' });
-    // A description of the exam (issue 27), not a wall of disabled controls.
+    // A description of the exam, not a wall of disabled controls.
     await expect(card.getByText(/^35 preguntas de todos los temas/)).toBeVisible();
     await expect(card.getByText(/^45 minutos con cronómetro/)).toBeVisible();
     await expect(card.getByRole('switch')).toHaveCount(0);
@@ -319,7 +319,7 @@ test.describe('test engine', () => {
     ).toBeChecked();
 
     // And the server has them. Five questions of a PAES mock exam are unscored pilots the student
-    // is not told about (issue 15), so the result's "Omitidas" counts the scored ones only: the
+    // is not told about, so the result's "Omitidas" counts the scored ones only: the
     // sent attempt itself holds the five answers.
     const attemptId = Number(new URL(page.url()).searchParams.get('id'));
     await finish(page);

@@ -5,7 +5,7 @@ import { choose, somePlaces } from './support/places.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
 import { logIn } from './support/session.ts';
 
-// Issue 13 (student experience), helper A: a trial opens the subscribed subjects until it ends and
+// A trial opens the subscribed subjects until it ends and
 // can be canceled without a charge; "See packages" for a student with nothing to use; a price block
 // that adds up; a coupon for the first payment only, said before paying; Rut and phone written one
 // way everywhere; the account's subscriptions table without sideways scroll.
@@ -377,7 +377,7 @@ test('the account subscriptions table never scrolls sideways, from 360 to 1280 p
       const card = page.getByRole('region', {
         name: lang === 'es' ? 'Mis suscripciones' : 'My subscriptions',
       });
-      // The package's name in the interface language (issue 27: packages have English names).
+      // The package's name in the interface language (packages have English names).
       await expect(
         card.getByRole('button', { name: lang === 'es' ? /Mensual/ : /Monthly/ }),
       ).toBeVisible();

@@ -11,7 +11,7 @@ import { cloneFamilies } from '../packages/core/src/content/families.ts';
 import { mockExamDifficultyProfile } from '../packages/core/src/engine/difficulty.ts';
 import { seededRandom } from '../packages/core/src/engine/random.ts';
 import { examWeights, selectMockExam } from '../packages/core/src/engine/selection.ts';
-import { DEMO_SUBJECTS } from '../apps/api/src/db/seed/demo-catalog.ts';
+import { DEMO_SUBJECTS } from '../apps/api/src/seed/demo-catalog.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = process.env.BANK_DIR
@@ -58,11 +58,11 @@ for (const name of files) {
     questions.filter(figure).length,
     questions.length ? `${Math.round((100 * built) / questions.length)} %` : '0 %',
   ]);
-  // Texts and sources with their length, and the share of questions built on one (issue 26).
+  // Texts and sources with their length, and the share of questions built on one.
   const lengths = [...contexts.values()].map(words).sort((a, b) => a - b);
   const used = new Set(questions.map((question) => question.context).filter(Boolean));
   const common = questions.filter((question) => !isElective(question.theme ?? ''));
-  // In a context as the review counted it (issue 26): a shared text, table or figure, or a
+  // In a context as the review counted it: a shared text, table or figure, or a
   // statement of 25 words or more (a situation), TeX counted as one word.
   const situated = questions.filter(
     (question) =>

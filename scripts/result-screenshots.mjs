@@ -1,4 +1,4 @@
-// Screenshots of the result page (issue 25) for docs/screenshots/result/: the demo student's latest
+// Screenshots of the result page for docs/screenshots/result/: the demo student's latest
 // CL, M1, Ciencias and class B mock exam and M1 practice, at 390 and 1280 px, in Spanish and English.
 // Usage: with `npm start` running, BASE=http://localhost:3000 OUT=docs/screenshots/result node scripts/result-screenshots.mjs
 /* global document */

@@ -30,13 +30,13 @@ export default defineConfig({
     name: 'web',
     // jsdom 31 or later: in jsdom 29 every getComputedStyle call (each ByRole query and each
     // user-event click makes many) re-resolved Ant Design's CSS variables set to `inherit` through
-    // every ancestor, which made a test with a table and a drawer take 20 s (issue 23).
+    // every ancestor, which made a test with a table and a drawer take 20 s.
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Test files share their worker, its jsdom window and the modules it has loaded (React, Ant
     // Design, the app's pages) instead of each starting its own: a fresh worker per file spent
-    // most of the suite loading the same modules again (issue 23). src/test/setup.ts puts back
+    // most of the suite loading the same modules again. src/test/setup.ts puts back
     // after every test what a test may change in the window (storage, cookies, <html>, timers).
     isolate: false,
     // Most component tests take well under a second, the slowest about three on a busy 2-core

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { hashPassword } from '../../apps/api/src/modules/auth/password.ts';
+import { hashPassword } from '../../apps/api/src/areas/accounts/auth/password.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));

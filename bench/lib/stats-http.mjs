@@ -1,4 +1,4 @@
-// The statistics bench over HTTP (issue 14, item 7). See bench/README.md for the load model.
+// The statistics bench over HTTP. See bench/README.md for the load model.
 //
 // The server runs in its own process as `npm start` runs it (node apps/api/src/server.ts,
 // NODE_ENV=production, DATABASE_URL on the kept database); this process is only the load

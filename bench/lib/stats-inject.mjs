@@ -1,5 +1,5 @@
 // Statistics and dashboard latency at 10 thousand, 100 thousand and 1 million stored attempts
-// (DESIGN.md, "Performance budgets": p95 stays flat; issue 6: p95 at 1M within 1.5x of 10k).
+// (DESIGN.md, "Performance budgets": p95 stays flat; p95 at 1M within 1.5x of 10k).
 // `npm run bench:stats` (PostgreSQL: TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
 //
 // It makes a database of its own (dropped at the end), migrates it and seeds the demo data, then
@@ -13,8 +13,8 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { testConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/client.ts';
-import { seedDatabase } from '../../apps/api/src/db/seed/index.ts';
-import { DEMO_PASSWORD } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { seedDatabase } from '../../apps/api/src/seed/index.ts';
+import { DEMO_PASSWORD } from '../../apps/api/src/seed/demo-accounts.ts';
 import { grow, tuneBulkSession } from './stats-data.mjs';
 
 // SIZES=10000,100000 for a shorter run.

@@ -2,7 +2,7 @@
 // attempts takes long), remade with REGENERATE=1 or when it holds another size.
 import pg from 'pg';
 import { createDatabase } from '../../apps/api/src/db/client.ts';
-import { seedDatabase } from '../../apps/api/src/db/seed/index.ts';
+import { seedDatabase } from '../../apps/api/src/seed/index.ts';
 import { ensureBenchTables, grow, readMeta, tuneBulkSession, writeMeta } from './stats-data.mjs';
 
 /**

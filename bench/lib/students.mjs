@@ -13,7 +13,7 @@ export const addressOf = (index) =>
 
 // ---------------------------------------------------------------------------------------------
 // The attempt and its content. Keep this part small: it is what changes when the attempt's shape
-// changes (issue 14 item 4 moved statements and choices to a `content_url`).
+// changes (statements and choices moved to a `content_url`).
 
 /**
  * The questions of a started attempt as [{ position, stemId, choiceIds }]: choices from the attempt

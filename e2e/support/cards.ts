@@ -1,6 +1,6 @@
 /**
  * Sandbox card numbers of their own, written as a student types them. A free trial is once per
- * card (issue 24) and the sandbox tells cards apart by the whole number, while the last four digits
+ * card and the sandbox tells cards apart by the whole number, while the last four digits
  * decide what a card does (as the test card ending the same way): a suite that reused one number
  * would find the trial taken by an earlier student.
  */

@@ -3,12 +3,12 @@
 // minute of inserts that nothing there reads). Run by Node (type stripping) in a process of its
 // own: `node e2e/support/seed-cluster.ts <database url>`.
 import { createDatabase } from '../../apps/api/src/db/client.ts';
-import { seedDemoAccounts } from '../../apps/api/src/db/seed/demo-accounts.ts';
-import { seedDemoBank } from '../../apps/api/src/db/seed/demo-bank.ts';
-import { seedDemoCatalog } from '../../apps/api/src/db/seed/demo-catalog.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed/reference.ts';
-import { saveSettingValue } from '../../apps/api/src/modules/content/repo.ts';
-import { RICH_TEXT_RENDERER_VERSION } from '../../apps/api/src/modules/content/rerender-stored.ts';
+import { seedDemoAccounts } from '../../apps/api/src/seed/demo-accounts.ts';
+import { seedDemoBank } from '../../apps/api/src/seed/demo-bank.ts';
+import { seedDemoCatalog } from '../../apps/api/src/seed/demo-catalog.ts';
+import { seedReferenceData } from '../../apps/api/src/seed/reference.ts';
+import { saveSettingValue } from '../../apps/api/src/areas/content/bank/repo.ts';
+import { RICH_TEXT_RENDERER_VERSION } from '../../apps/api/src/areas/content/bank/rerender-stored.ts';
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error('usage: node e2e/support/seed-cluster.ts <database url>');

@@ -1,4 +1,4 @@
--- Wrong-answers drills become their own kind in the statistics (issue 13) and leave the comparison
+-- Wrong-answers drills become their own kind in the statistics and leave the comparison
 -- with all students (core countsForPopulation). First take the drills that counted (everyone's most
 -- failed questions) out of the most-failed counts, then mark them as not counting.
 UPDATE "stem_stats" SET

@@ -1,4 +1,4 @@
--- Question content served apart from the attempt (issue 14): every stem carries a content version
+-- Question content served apart from the attempt: every stem carries a content version
 -- taken from one sequence, so a set of stems is named by its ids and the largest of their versions
 -- (any change to a member raises that maximum). Triggers bump it when what a student sees changes:
 -- the statement, the source link or the context of the stem, its choices, or the context's text.

@@ -1,4 +1,4 @@
--- Item analysis for authors (issue 16, item 3): per question and period (the attempt's period),
+-- Item analysis for authors: per question and period (the attempt's period),
 -- counts and running sums kept by a job, so the back office never scans attempts to show them.
 -- A submitted attempt enters `item_stats_queue` (a trigger, whatever wrote it: the submit, the
 -- sweeper, the seed); the job folds queued attempts in with `item_stats_add(ids, 1)` and removes

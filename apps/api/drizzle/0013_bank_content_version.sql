@@ -1,4 +1,4 @@
--- A subject's whole bank served as one content body (issue 14): its name is the subject, the number
+-- A subject's whole bank served as one content body: its name is the subject, the number
 -- of its stems and the largest content version among them, so the version must also rise when a
 -- stem joins or leaves the active bank or moves to another subject, not only when its text changes.
 CREATE OR REPLACE FUNCTION "stems_bump_content_version"() RETURNS trigger LANGUAGE plpgsql AS $$

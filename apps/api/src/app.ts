@@ -25,38 +25,47 @@ import { createRedis } from './lib/redis.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { MemoryCounterStore, RedisCounterStore } from './lib/throttle.ts';
 import type { ModuleOptions } from './lib/module-options.ts';
-import { accommodationRoutes } from './modules/accommodations/routes.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
-import { adminCatalogRoutes } from './modules/admin-catalog/routes.ts';
-import { adminContextRoutes } from './modules/admin-contexts/routes.ts';
-import { adminQuestionRoutes } from './modules/admin-questions/routes.ts';
-import { adminSalesRoutes } from './modules/admin-sales/routes.ts';
-import { adminSettingsRoutes } from './modules/admin-settings/routes.ts';
-import { questionImportRoutes } from './modules/question-import/routes.ts';
-import { resolveAppKey } from './modules/app-key/service.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
-import { geographyRoutes } from './modules/geography/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.ts';
-import { startMailDispatcher, type MailDispatcher } from './modules/mail/dispatcher.ts';
-import { passwordResetRoutes } from './modules/password-reset/routes.ts';
-import { registrationRoutes } from './modules/registration/routes.ts';
-import { historyRoutes } from './modules/history/routes.ts';
-import { statisticsRoutes } from './modules/statistics/routes.ts';
-import { scoreEstimateRoutes } from './modules/score-estimate/routes.ts';
-import { userTestRoutes } from './modules/user-tests/routes.ts';
-import { reviewRoutes } from './modules/review/routes.ts';
-import { diagnosticRoutes } from './modules/diagnostics/routes.ts';
-import { scheduledExamRoutes } from './modules/scheduled-exams/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { jobRoutes } from './modules/jobs/routes.ts';
-import { itemAnalysisRoutes } from './modules/item-analysis/routes.ts';
-import { startAttemptSweeper } from './modules/user-tests/sweeper.ts';
-import { startPopulationDrain } from './modules/statistics/population-queue.ts';
+import {
+  accommodationRoutes,
+  userTestRoutes,
+  diagnosticRoutes,
+  scheduledExamRoutes,
+  startAttemptSweeper,
+} from './areas/engine/index.ts';
+import {
+  accountRoutes,
+  addressRoutes,
+  authRoutes,
+  emailVerificationRoutes,
+  geographyRoutes,
+  passwordResetRoutes,
+  registrationRoutes,
+} from './areas/accounts/index.ts';
+import {
+  adminCatalogRoutes,
+  adminContextRoutes,
+  adminQuestionRoutes,
+  adminSalesRoutes,
+  adminSettingsRoutes,
+} from './areas/backoffice/index.ts';
+import { questionImportRoutes, contentRoutes } from './areas/content/index.ts';
+import {
+  resolveAppKey,
+  createClock,
+  devMailboxRoutes,
+  startMailDispatcher,
+  type MailDispatcher,
+} from './areas/platform/index.ts';
+import { createGateways, subscriptionRoutes, paymentRoutes } from './areas/sales/index.ts';
+import { healthRoutes, jobRoutes } from './areas/operations/index.ts';
+import {
+  historyRoutes,
+  statisticsRoutes,
+  scoreEstimateRoutes,
+  itemAnalysisRoutes,
+  startPopulationDrain,
+} from './areas/insights/index.ts';
+import { reviewRoutes } from './areas/learning/index.ts';
 
 export type AppOptions = {
   config: Config;
@@ -112,12 +121,16 @@ export async function buildApp({
       .catch((error) => app.log.warn({ err: error }, 'session cache: not subscribed'));
     app.addHook('onClose', async () => sessionCache.close());
   }
+  // The services every area shares, built once here and handed to each area's plugin.
+  const appKey = await resolveAppKey(db, config.appKey);
   const modules: ModuleOptions = {
     db,
     config,
-    appKey: await resolveAppKey(db, config.appKey),
+    appKey,
     counters: redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     sessionCache,
+    clock: createClock(db, config.devClock),
+    gateways: createGateways(config, appKey),
   };
 
   // First, so that it sees every route: a route without an access declaration stops the start.

@@ -1,10 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, DataDirInUseError } from './db/client.ts';
-import { seedDatabase } from './db/seed/index.ts';
-import { rerenderStoredRichText } from './modules/content/rerender-stored.ts';
-import { startScheduledExamPreparer } from './modules/scheduled-exams/prepare.ts';
-import { deleteExpiredSessions } from './modules/sessions/repo.ts';
+import { seedDatabase } from './seed/index.ts';
+import { rerenderStoredRichText } from './areas/content/index.ts';
+import { startScheduledExamPreparer } from './areas/engine/index.ts';
+import { deleteExpiredSessions } from './areas/accounts/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const SESSION_SWEEP_MS = 60 * 60_000;

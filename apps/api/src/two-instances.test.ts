@@ -11,15 +11,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt } from '@ensaya/core/contracts/engine';
 import { createDatabase } from './db/client.ts';
-import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
-import { seedDemoBank } from './db/seed/demo-bank.ts';
-import { seedDemoCatalog } from './db/seed/demo-catalog.ts';
-import { seedReferenceData } from './db/seed/reference.ts';
-import { saveSettingValue } from './modules/content/repo.ts';
-import { RICH_TEXT_RENDERER_VERSION } from './modules/content/rerender-stored.ts';
+import { seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoBank } from './seed/demo-bank.ts';
+import { seedDemoCatalog } from './seed/demo-catalog.ts';
+import { seedReferenceData } from './seed/reference.ts';
+import { saveSettingValue } from './areas/content/bank/repo.ts';
+import { RICH_TEXT_RENDERER_VERSION } from './areas/content/bank/rerender-stored.ts';
 import { createScratchDatabase } from './test/scratch-database.ts';
 
-// Two API processes behind a real HAProxy (issue 14, item 8), on one PostgreSQL database and one
+// Two API processes behind a real HAProxy, on one PostgreSQL database and one
 // Redis, as in production (docs/operations.md): the HAProxy configuration is docs/haproxy.cfg
 // itself. Requests alternate between the instances; rate limits, sessions and due jobs are shared;
 // an instance killed with SIGKILL in the middle of an exam loses no acknowledged answer.
@@ -385,7 +385,7 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
     await student.login('estudiante@ensaya.cl');
     const exam = await startMockExam(student);
     expect(exam.questions).toHaveLength(35);
-    // The questions' content, when the attempt names it apart (issue 14, item 4): both instances
+    // The questions' content, when the attempt names it apart: both instances
     // serve the same bytes under the same URL (it is cached as immutable).
     const contentUrl = (exam as { content_url?: string | null }).content_url;
     if (contentUrl) {
@@ -563,7 +563,7 @@ suite(`two API instances behind HAProxy${skipReason ? ` (skipped: ${skipReason})
   });
 
   /**
-   * A scheduled ensayo of class B through the load balancer (issue 28): the admin schedules it a few
+   * A scheduled ensayo of class B through the load balancer: the admin schedules it a few
    * seconds ahead, the student joins the waiting room, and at the start asks for the key; the
    * attempt the key names is read as the exam page reads it.
    */

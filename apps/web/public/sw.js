@@ -1,4 +1,4 @@
-// Ensaya's service worker (issue 28, "a runner that survives the network"). It keeps what a test
+// Ensaya's service worker ("a runner that survives the network"). It keeps what a test
 // page needs so that a reload without a connection still shows the exam: the app's shell (the
 // HTML and the hashed assets it loaded) and the last answer of the few API reads the runner makes.
 // It never answers a write: answers wait on the device (the page's save queue) until the server

@@ -21,7 +21,7 @@ import {
   users,
   packages,
 } from './schema/index.ts';
-import { seedDatabase } from './seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 
 // These tests share the run's database with other test files (PostgreSQL when TEST_DATABASE_URL is
 // set): they only create rows with unique names and only look at those rows.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 import { createStudent } from '../test/factories.ts';
 import { safeMessage, serializeError, withoutQueryValues } from './logger.ts';
 
@@ -97,7 +97,7 @@ describe('log lines', () => {
     expect(log).not.toContain('@example.cl');
   });
 
-  it("show a content key's route, never the key (issue 24)", async () => {
+  it("show a content key's route, never the key", async () => {
     const key = `_3.5u~25~rs.c.tro8w0~${randomUUID().replaceAll('-', '').slice(0, 22)}`;
     lines.length = 0;
     // Signed out (401) or not, the request is logged as it comes in.

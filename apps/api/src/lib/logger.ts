@@ -14,9 +14,9 @@ declare module 'fastify' {
 
 /**
  * The logger's options: no password hash, token, cookie, e-mail, phone or Rut in a log line
- * (issue 12, item 11). Secret headers are redacted wherever they are logged, request URLs lose
+ *. Secret headers are redacted wherever they are logged, request URLs lose
  * their query values (reset tokens, link signatures, e-mails), a route whose path is a key
- * (`config.logRoute`) is logged as its pattern (issue 24), and errors are serialized from an
+ * (`config.logRoute`) is logged as its pattern, and errors are serialized from an
  * allow-list of fields: a database error's parameters and detail (which hold the row's values)
  * never get in.
  */

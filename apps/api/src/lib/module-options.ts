@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Clock } from '../areas/platform/index.ts';
+import type { Gateways } from '../areas/sales/index.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { CounterStore } from './throttle.ts';
 
@@ -13,4 +15,8 @@ export type ModuleOptions = {
   counters: CounterStore;
   /** Sessions kept in memory: whoever ends sessions or changes a user's rights drops them here. */
   sessionCache: SessionCache;
+  /** The time subscriptions, payments and jobs go by (movable with DEV_CLOCK, never in production). */
+  clock: Clock;
+  /** The payment gateways the configuration allows, built once. */
+  gateways: Gateways;
 };

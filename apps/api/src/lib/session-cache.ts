@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { SessionRow, SessionUser } from '../modules/sessions/repo.ts';
+import type { SessionRow, SessionUser } from '../areas/accounts/index.ts';
 
 /** What a guarded request needs of its session: the row and its user (null for a guest). */
 export type CachedSession = { session: SessionRow; user: SessionUser | null };

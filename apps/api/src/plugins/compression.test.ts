@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createWebDist } from '../test/web-dist.ts';
 
-// What goes over the wire (issue 14, item 5): API JSON of 1 KB and more in brotli or gzip as the
+// What goes over the wire: API JSON of 1 KB and more in brotli or gzip as the
 // browser accepts, the build's precompressed copies for its files, and nothing compressed for a
 // client that does not ask.
 

@@ -7,7 +7,7 @@ import {
   createPackage,
   createSubscription,
   signedInStudent,
-} from '../modules/subscriptions/test-fixtures.ts';
+} from '../test/subscription-fixtures.ts';
 
 type Headers = Record<string, string | string[] | number | undefined>;
 

@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
  *   cover either (index.html is a static file, and nonces do not apply to style attributes).
  *   Style injection cannot run script, and question HTML is sanitized on the server.
  * - Images: ours, data:/blob: (the avatar preview, Ant Design's and ECharts' generated images)
- *   and https: (question figures are absolute https URLs, modules/content/render-rich-text.ts).
+ *   and https: (question figures are absolute https URLs, areas/content/bank/render-rich-text.ts).
  * - Forms may post to us, to the public address (the gateways' returns) and to Transbank's
  *   Webpay pages (the card enrollment posts its token there).
  */

@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
 import { createStudent, TEST_PASSWORD } from '../test/factories.ts';

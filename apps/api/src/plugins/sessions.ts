@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { csrfMismatch, forbidden, unauthenticated } from '../lib/app-error.ts';
-import * as repo from '../modules/sessions/repo.ts';
+import { sessionsRepo as repo } from '../areas/accounts/index.ts';
 import { isAllowed, isGuardedRoute } from './access.ts';
 
 export const SESSION_COOKIE = 'ensaya_session';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES } from '../modules/account/avatar.ts';
+import { AVATAR_MAX_BYTES } from '../areas/accounts/index.ts';
 import { registerAssetRoutes } from './access.ts';
 
 /**

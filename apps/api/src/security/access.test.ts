@@ -13,7 +13,7 @@ import type { Access, RouteEntry } from '../plugins/access.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
 import { createBank, grantAccess } from '../test/bank-factory.ts';
 import { createAddress, createAdmin, createStudent, TEST_PASSWORD } from '../test/factories.ts';
-import { createPackage, createSubscription } from '../modules/subscriptions/test-fixtures.ts';
+import { createPackage, createSubscription } from '../test/subscription-fixtures.ts';
 
 /**
  * The access suite: every route the app registers (read from Fastify's route table, so a new
@@ -282,9 +282,9 @@ type Fixtures = {
   attemptId: number;
   subscriptionId: number;
   addressId: number;
-  /** The first student's attempt's content key (issue 24: a key is not a bearer token). */
+  /** The first student's attempt's content key (a key is not a bearer token). */
   contentUrl: string;
-  /** A scheduled ensayo of the first student's subject, which they joined (issue 28). */
+  /** A scheduled ensayo of the first student's subject, which they joined. */
   scheduledExamId: number;
 };
 const OWNED: Record<string, (a: Fixtures) => { url: string; payload?: object }> = {

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
 } from '../test/factories.ts';
 
-// Bad input gets a 4xx and changes nothing (issue 12, item 4): NUL characters, ids that are not
+// Bad input gets a 4xx and changes nothing: NUL characters, ids that are not
 // canonical or do not fit a PostgreSQL integer, bodies that are not objects, time zones that are
 // not IANA names. The fuzz suite (fuzz.test.ts) tries the same on every route.
 

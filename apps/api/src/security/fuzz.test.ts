@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 import type { Access } from '../plugins/access.ts';
 import { createBank, grantAccess, type TestBank } from '../test/bank-factory.ts';
 import { TestClient } from '../test/build-test-app.ts';
@@ -26,7 +26,7 @@ import {
   type FuzzRequest,
   type KnownIds,
   type Operation,
-} from './fuzz-requests.ts';
+} from '../test/fuzz-requests.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 import { questionFileText } from '../test/question-files.ts';
 

@@ -12,9 +12,9 @@ import {
   userSubscriptions,
   userSubscriptionSubjects,
   type packages,
+  packages as packagesTable,
 } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { packages as packagesTable } from '../db/schema/index.ts';
 
 export type TestBank = Awaited<ReturnType<typeof createBank>>;
 

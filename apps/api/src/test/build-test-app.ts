@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createDatabase, type Db } from '../db/client.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
 

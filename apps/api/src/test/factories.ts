@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { addresses, subjects, themes, users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../areas/accounts/auth/password.ts';
 
 export const TEST_PASSWORD = 'Secreto#2026';
 // Hashing is the slow part of creating a user; every factory user shares one hash.

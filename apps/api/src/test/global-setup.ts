@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 declare module 'vitest' {

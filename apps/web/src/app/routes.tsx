@@ -17,11 +17,11 @@ const ProtectedLayout = lazyPage(
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'), 'NotFoundPage');
 
 const RegistrationPage = lazyPage(
-  () => import('../features/registration/routes/registration-page.tsx'),
+  () => import('./routes/registration-page.tsx'),
   'RegistrationPage',
 );
 const TrialConfirmationPage = lazyPage(
-  () => import('../features/registration/routes/trial-confirmation-page.tsx'),
+  () => import('./routes/trial-confirmation-page.tsx'),
   'TrialConfirmationPage',
 );
 const PackagesPage = lazyPage(
@@ -50,13 +50,11 @@ const SupportPage = lazyPage(
   'SupportPage',
 );
 
-const DashboardPage = lazyPage(
-  () => import('../features/dashboard/routes/dashboard-page.tsx'),
-  'DashboardPage',
-  { usesAntd: false },
-);
+const DashboardPage = lazyPage(() => import('./routes/dashboard-page.tsx'), 'DashboardPage', {
+  usesAntd: false,
+});
 const ChoosePackagePage = lazyPage(
-  () => import('../features/subscriptions/routes/choose-package-page.tsx'),
+  () => import('./routes/choose-package-page.tsx'),
   'ChoosePackagePage',
   { data: pageData('prefetchChoosePackageData') },
 );
@@ -66,34 +64,26 @@ const AccountPage = lazyPage(
   { data: pageData('prefetchAccountData') },
 );
 const AddSubscriptionPage = lazyPage(
-  () => import('../features/subscriptions/routes/add-subscription-page.tsx'),
+  () => import('./routes/add-subscription-page.tsx'),
   'AddSubscriptionPage',
 );
-const SubjectsPage = lazyPage(
-  () => import('../features/subjects/routes/subjects-page.tsx'),
-  'SubjectsPage',
-  { usesAntd: false },
-);
+const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'SubjectsPage', {
+  usesAntd: false,
+});
 const CustomTestPage = lazyPage(
-  () => import('../features/test-taking/routes/custom-test-page.tsx'),
+  () => import('../engine/routes/custom-test-page.tsx'),
   'CustomTestPage',
 );
-const MockExamPage = lazyPage(
-  () => import('../features/test-taking/routes/mock-exam-page.tsx'),
-  'MockExamPage',
-);
+const MockExamPage = lazyPage(() => import('../engine/routes/mock-exam-page.tsx'), 'MockExamPage');
 const HistoricalTestPage = lazyPage(
-  () => import('../features/test-taking/routes/historical-test-page.tsx'),
+  () => import('../engine/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
 );
 const WrongAnswersPage = lazyPage(
-  () => import('../features/test-taking/routes/wrong-answers-page.tsx'),
+  () => import('../engine/routes/wrong-answers-page.tsx'),
   'WrongAnswersPage',
 );
-const ResultPage = lazyPage(
-  () => import('../features/test-taking/routes/result-page.tsx'),
-  'ResultPage',
-);
+const ResultPage = lazyPage(() => import('../engine/routes/result-page.tsx'), 'ResultPage');
 const AttemptReviewPage = lazyPage(
   () => import('../features/history/routes/attempt-review-page.tsx'),
   'AttemptReviewPage',
@@ -122,11 +112,10 @@ const OfficialTestsPage = lazyPage(
   () => import('../features/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
 );
-const StatisticsPage = lazyPage(
-  () => import('../features/statistics/routes/statistics-page.tsx'),
-  'StatisticsPage',
-  { usesAntd: false, data: pageData('prefetchStatisticsData') },
-);
+const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'StatisticsPage', {
+  usesAntd: false,
+  data: pageData('prefetchStatisticsData'),
+});
 const CancelSubscriptionPage = lazyPage(
   () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',

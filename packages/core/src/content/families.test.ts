@@ -7,7 +7,7 @@ import {
   type FamilyQuestion,
 } from './families.ts';
 
-// Clone families (issue 25): the same question with other numbers or names is found; another
+// Clone families: the same question with other numbers or names is found; another
 // question that merely looks alike is not.
 
 const jacket = (price: string, discount: string, options: string[]): FamilyQuestion => ({

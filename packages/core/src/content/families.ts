@@ -1,4 +1,4 @@
-// Clone families (issue 25): questions that are one question with other numbers or other people's
+// Clone families: questions that are one question with other numbers or other people's
 // names ("Una chaqueta cuesta 24.000 pesos… descuento del 15 %" and "…36.000 pesos… 25 %"). The bank
 // linter reports them and a mock exam takes at most one question of a family. Pure functions on the
 // authored sources (HTML with TeX between `\( \)` or `\[ \]`), so the linter (YAML files) and the API

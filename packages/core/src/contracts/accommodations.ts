@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminListQuery, PageMeta } from './admin.ts';
 import { Id } from './ids.ts';
 
-// Accessibility (issue 16, item 4): the reading settings a student keeps on every device, and the
+// Accessibility: the reading settings a student keeps on every device, and the
 // extra time an admin grants as an accommodation. Field names are snake_case.
 
 /** Text sizes the runner and the whole app offer, in percent of the normal size. */

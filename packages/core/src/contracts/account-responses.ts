@@ -36,7 +36,7 @@ export const AccountProfileResponse = z.object({ data: AccountProfile });
 export type AccountProfileResponse = z.infer<typeof AccountProfileResponse>;
 
 /**
- * `POST api/email/verify/{id}/{hash}` (issue 27): the message, and the profile of the session it
+ * `POST api/email/verify/{id}/{hash}`: the message, and the profile of the session it
  * started when this opening verified the address (the link signs in once); null otherwise.
  */
 export const VerifyEmailSignInResponse = z.object({

@@ -78,7 +78,7 @@ export const RegisterRequest = z
       .default('es'),
     terms_and_conditions: flag.refine((accepted) => accepted, 'validation.terms'),
     /**
-     * The package chosen at `/registro/{id}` (issue 27): the verification link carries it, so the
+     * The package chosen at `/registro/{id}`: the verification link carries it, so the
      * sign-up goes on with it chosen on whatever device the mail is opened. Only a preselection:
      * the wizard checks it is for sale.
      */
@@ -121,7 +121,7 @@ export const UpdateProfileRequest = z.object({
   timezone: timeZone.optional(),
   language: z.enum(['es', 'en']).optional(),
   terms_and_conditions: flag.optional(),
-  /** Needed only when `email` is a new address (issue 24): the account's current password. */
+  /** Needed only when `email` is a new address: the account's current password. */
   current_password: z.string().max(200).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;

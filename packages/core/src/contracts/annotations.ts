@@ -32,7 +32,7 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => number): boolean {
   return new Set(items.map(key)).size === items.length;
 }
 
-/** An attempt's paper tools (issue 27): crossed-out choices and highlighted passages. */
+/** An attempt's paper tools: crossed-out choices and highlighted passages. */
 export const Annotations = z.object({
   strikes: z
     .array(QuestionStrikes)

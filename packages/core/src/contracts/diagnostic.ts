@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The first diagnostic (issue 27, item 6): per subject the student has access to, whether it is
+// The first diagnostic: per subject the student has access to, whether it is
 // still offered, skipped ("not now"), running or taken. Taken once per student and subject.
 
 export const DIAGNOSTIC_STATUSES = ['offered', 'skipped', 'in_progress', 'submitted'] as const;

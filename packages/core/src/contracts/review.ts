@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spaced review (issue 16): what the student has to review today, per subject.
+// Spaced review: what the student has to review today, per subject.
 
 /** One subject with questions due for review. */
 export const ReviewDueSubject = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './ids.ts';
 
-// The PAES score estimate (issue 16, item 2; docs/score-estimate.md): per test an indicative scale
+// The PAES score estimate (docs/score-estimate.md): per test an indicative scale
 // score with its 80 % interval, the Competencia Lectora + M1 average against the 458 needed to
 // apply, and the themes whose improvement raises the score most. Shared by the API, which
 // validates and documents with these schemas, and the web app.
@@ -46,7 +46,7 @@ export const SubjectEstimate = z.object({
   mock_exams_needed: z.number().int(),
   mock_exams: z.number().int(),
   /**
-   * Answers of the student's first diagnostic (issue 27) in the test: counted as exam answers
+   * Answers of the student's first diagnostic in the test: counted as exam answers
    * (weight 1, in `official_questions`), and enough for a first, wide estimate. 0 without one.
    */
   diagnostic_questions: z.number().int(),

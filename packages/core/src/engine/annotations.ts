@@ -1,5 +1,5 @@
 /**
- * A student's paper tools on an attempt (issue 27, item 9): options crossed out per question and
+ * A student's paper tools on an attempt: options crossed out per question and
  * passages highlighted in a reading context, as offsets in the context's text (its characters, in
  * document order, as the browser's `textContent` reads them). Pure: the web runner and the API
  * share these rules.

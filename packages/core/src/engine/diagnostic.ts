@@ -1,4 +1,4 @@
-// The first diagnostic (issue 27, item 6): a short timed test per subscribed subject, once, that
+// The first diagnostic: a short timed test per subscribed subject, once, that
 // seeds the score estimate, the themes to work on and the review queue on day one. It is drawn by
 // the mock exam's selection (reading units kept whole, clone families once, unseen first) over the
 // exam's themes with equal weights and an even spread of difficulty (docs/test-engine.md).

@@ -1,4 +1,4 @@
-// A question's difficulty (issue 25): 1 easy, 2 medium, 3 hard. Authored in the bank, replaced by
+// A question's difficulty: 1 easy, 2 medium, 3 hard. Authored in the bank, replaced by
 // the population's measured facility once enough students answered it; a mock exam follows a real
 // form's profile of easy, medium and hard questions (docs/content.md, "Difficulty").
 import { CLASS_B_STANDARD_TEST_ID } from './scoring.ts';

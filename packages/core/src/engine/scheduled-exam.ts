@@ -5,7 +5,7 @@ import {
   type ScheduledExamState,
 } from '../contracts/scheduled-exam.ts';
 
-// The clock of a scheduled ensayo (issue 28; docs/architecture.md, "Grace policy for late
+// The clock of a scheduled ensayo (docs/architecture.md, "Grace policy for late
 // answers"): one start for everyone, one length (plus each student's extra time), a grace for
 // answers recorded offline before the deadline, and the cohort's figures once every clock ended.
 

@@ -204,7 +204,7 @@ describe('mock exams without repeats', () => {
   });
 });
 
-// Issue 25: a mock exam is built like the real form, of whole reading units.
+// A mock exam is built like the real form, of whole reading units.
 
 /** A bank of texts: `texts[k]` lists the theme of each question of text k (1-based themes). */
 function textBank(texts: ReadonlyArray<ReadonlyArray<number>>, firstId = 1): BankStem[] {

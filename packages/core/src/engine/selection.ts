@@ -788,7 +788,7 @@ export function difficultyTargets(
 }
 
 /**
- * A mock exam built like the real form (issue 25): the period's count split by the theme weights,
+ * A mock exam built like the real form: the period's count split by the theme weights,
  * met over reading units (a context enters with all its questions, in bank order; a question
  * without one is a unit alone) as closely as whole units allow; units never seen first, then the
  * least recently seen (`seen`); at most one question per clone family; and, softly, the difficulty

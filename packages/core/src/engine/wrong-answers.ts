@@ -1,4 +1,4 @@
-// Wrong-answers tests (issue 27): three kinds, each with its own name and a sensible size.
+// Wrong-answers tests: three kinds, each with its own name and a sensible size.
 
 /** Which questions a wrong-answers test holds: spaced review, own mistakes, or everyone's. */
 export const WRONG_SOURCES = ['own', 'general', 'review'] as const;

@@ -30,7 +30,7 @@ const en = {
   'admin.percentMax': 'A percentage cannot be over 100.',
   'accessibility.textSize': 'Choose a text size of 100 %, 125 % or 150 %.',
   'accessibility.extraTime': 'Choose extra time of 0 %, 25 %, 50 % or 100 %.',
-  // Changing the e-mail address and resending the verification mail (issue 24).
+  // Changing the e-mail address and resending the verification mail.
   'verification.resendExpired':
     'This link to resend the e-mail is no longer valid. Log in again to ask for a new one.',
   'account.emailChangePending':
@@ -122,7 +122,7 @@ const en = {
     'This test has not begun yet: press "Continue" on the instructions to see the questions and answer them.',
   'engine.contentExpired':
     'The link to these questions has expired. Reload the page to get a new one; your answers are kept.',
-  // Scheduled ensayos (issue 28).
+  // Scheduled ensayos.
   'scheduledExam.notOpen':
     'The waiting room of this ensayo is not open yet: it opens 15 minutes before the start.',
   'scheduledExam.joinClosed': 'Joining this ensayo has closed.',

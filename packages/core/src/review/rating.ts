@@ -1,6 +1,6 @@
 /**
- * Spaced review (issue 16): how an answer in a review session rates its card, and what "today"
- * means for the queue. Pure rules; the API schedules with ts-fsrs (apps/api/src/modules/review).
+ * Spaced review: how an answer in a review session rates its card, and what "today"
+ * means for the queue. Pure rules; the API schedules with ts-fsrs (apps/api/src/areas/learning/review).
  */
 
 /** The FSRS grades, by name (ts-fsrs `Rating` 1..4). */

@@ -1,4 +1,4 @@
-// Item analysis for authors (issue 16, item 3): from a question's running sums in one period, its
+// Item analysis for authors: from a question's running sums in one period, its
 // facility, its discrimination (the point-biserial correlation between the item's score and the
 // rest of the exam), its average answer time and the flags that say it needs a look. The sums are kept by the API's job
 // (`item_stats`, `item_choice_stats`), so everything here reads a handful of numbers.

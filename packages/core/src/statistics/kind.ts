@@ -1,8 +1,8 @@
 // What kind of test an attempt counts as in the history and the statistics. The spec has two test
 // types (custom and official); a wrong-answers drill is a custom test, but it is made of questions
 // the student (or everyone) got wrong, so its results are far below the student's level by design.
-// Counted as practice, one drill of hard questions sank a student's practice average (issue 13:
-// M1 from 68 % to 42 %). So the history lists drills apart and the statistics keep them apart.
+// Counted as practice, one drill of hard questions sank a student's practice average
+// (M1 from 68 % to 42 %). So the history lists drills apart and the statistics keep them apart.
 
 export const STATS_KINDS = ['custom', 'official', 'wrong_answers'] as const;
 export type StatsKind = (typeof STATS_KINDS)[number];

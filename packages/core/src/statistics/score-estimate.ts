@@ -1,4 +1,4 @@
-// The PAES score estimate (issue 16, item 2; the method in docs/score-estimate.md): a Beta-Binomial
+// The PAES score estimate (the method in docs/score-estimate.md): a Beta-Binomial
 // model of the student's probability of answering a scored item right, per subject, fed by mock
 // exam answers (weight 1) and practice answers (weight `PRACTICE_WEIGHT`); the posterior's 10th,
 // 50th and 90th percentiles of that probability, times the scored items, read through the

@@ -49,12 +49,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamptz('email_verified_at'),
     /**
      * A new address the student asked for, not yet confirmed: the account keeps `email` (and logs
-     * in with it) until the link mailed here is opened (issue 24).
+     * in with it) until the link mailed here is opened.
      */
     pendingEmail: text('pending_email'),
     /** Signed into verification and e-mail change links: raising it voids those already mailed. */
     emailLinkVersion: integer('email_link_version').notNull().default(0),
-    /** Reading settings the student chose (issue 16): text size in percent, high contrast. */
+    /** Reading settings the student chose: text size in percent, high contrast. */
     textSize: smallint('text_size').notNull().default(100),
     highContrast: boolean('high_contrast').notNull().default(false),
     /** Extra time an admin granted as an accommodation: every timed test gets this much more. */

@@ -4,7 +4,7 @@ import { timestamptz } from './columns.ts';
 import { userTests } from './attempts.ts';
 
 /**
- * A student's paper tools on an attempt (issue 27, item 9): the choices crossed out per question
+ * A student's paper tools on an attempt: the choices crossed out per question
  * and the passages highlighted per reading context, saved whole with the client's sequence number
  * (last write wins, as answers do). One row per attempt, written while it runs, read in review.
  */

@@ -105,7 +105,7 @@ export const userTests = pgTable(
      */
     countsForPopulation: boolean('counts_for_population').notNull().default(true),
     /**
-     * The scheduled ensayo (issue 28) this attempt sits: its form, order and choice order, and
+     * The scheduled ensayo this attempt sits: its form, order and choice order, and
      * everyone's clock (`begun_at` is the ensayo's start). Null for every other attempt.
      */
     scheduledExamId: integer('scheduled_exam_id').references(() => scheduledExams.id, {
@@ -132,7 +132,7 @@ export const userTests = pgTable(
     index('user_tests_scheduled_in_progress_idx')
       .on(t.scheduledExamId)
       .where(sql`${t.status} = 'in_progress' and ${t.scheduledExamId} is not null`),
-    // The first diagnostic (issue 27): once per student and subject, whatever its state.
+    // The first diagnostic: once per student and subject, whatever its state.
     uniqueIndex('user_tests_diagnostic_once')
       .on(t.userId, t.subjectId)
       .where(sql`${t.mode} = 'diagnostic'`),
@@ -273,7 +273,7 @@ export type UserTestStem = typeof userTestStems.$inferSelect;
 export type UserTestTheme = typeof userTestThemes.$inferSelect;
 
 /**
- * A student's "not now" to the first diagnostic of a subject (issue 27): the dashboard stops
+ * A student's "not now" to the first diagnostic of a subject: the dashboard stops
  * offering it; the student may still take it, once, from a small link.
  */
 export const diagnosticSkips = pgTable(

@@ -18,7 +18,7 @@ import { createdAt, timestamps, timestamptz } from './columns.ts';
 
 // Rich text is kept twice: `*_source` as the author wrote it (HTML with TeX between `\( \)` inline
 // and `\[ \]` display) and `*_html` as served, sanitized and with KaTeX already rendered when the
-// row was saved (modules/content/render-rich-text.ts).
+// row was saved (areas/content/bank/render-rich-text.ts).
 
 /** A reading text, figure or case shared by several questions of a subject. */
 export const contexts = pgTable(
@@ -68,7 +68,7 @@ export const stems = pgTable(
      * From the sequence `content_version_seq`; raised by triggers (migrations 0008 and 0013) whenever
      * the statement, source link, context, a choice, the context's text, the active flag or the
      * subject changes. A set of stems is named by its ids and the largest version among them, a
-     * subject's bank by its stem count and largest version (modules/content/attempt-content.ts).
+     * subject's bank by its stem count and largest version (areas/content/bank/attempt-content.ts).
      */
     contentVersion: bigint('content_version', { mode: 'number' })
       .notNull()

@@ -13,8 +13,8 @@ import { stems } from './content.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
 /**
- * A student's spaced-review card for one question (issue 16): the FSRS memory state ts-fsrs keeps
- * for it (modules/review/schedule.ts). A wrong or marked answer creates it; a review session rates
+ * A student's spaced-review card for one question: the FSRS memory state ts-fsrs keeps
+ * for it (areas/learning/review/schedule.ts). A wrong or marked answer creates it; a review session rates
  * and reschedules it. A question deleted from the bank takes its cards with it (cascade); one
  * deactivated keeps them but is neither counted nor drawn.
  */

@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 import { periods, subjects, themes } from './catalog.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
-// Scheduled ensayos (issue 28, the "ensayo nacional"): one fixed mock-exam form, drawn when the
+// Scheduled ensayos (the "ensayo nacional"): one fixed mock-exam form, drawn when the
 // back office schedules it, sat by every subscriber who joins at one start time. Each student's
 // attempt is an ordinary `user_tests` row (mode mock_exam) that names its ensayo.
 

@@ -200,9 +200,9 @@ export const promoRedemptions = pgTable(
 );
 
 /**
- * A free trial is once per person and standard test (issue 24): each trial claims the keys of who
+ * A free trial is once per person and standard test: each trial claims the keys of who
  * started it (account, e-mail without its "+tag", tax id) and of its card, stored as the SHA-256 of
- * the key text (see `modules/subscriptions/trial-claims.ts`). (key_hash, standard_test_id) is
+ * the key text (see `areas/sales/subscriptions/trial-claims.ts`). (key_hash, standard_test_id) is
  * unique, so a second trial of the same person, RUT, e-mail or card cannot be recorded. Claims
  * outlive the account and the subscription.
  */

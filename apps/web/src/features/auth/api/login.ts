@@ -3,7 +3,7 @@ import { HttpStatus } from '@ensaya/core/api/http';
 import type { LoginRequest } from '@ensaya/core/contracts/auth';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { api } from '../../../lib/api-client.ts';
-import { packagesQueryKey } from '../../packages/api/get-packages.ts';
+import { packagesQueryKey } from '../../../lib/api/get-packages.ts';
 import { meQueryKey, type SessionUser } from '../../../lib/session.ts';
 import { writeStored } from '../../../lib/storage.ts';
 

@@ -13,7 +13,7 @@ import {
 import { formatDateTime } from '../../../lib/format.ts';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
-import { testKindKey } from '../../test-taking/lib/test-kind.ts';
+import { testKindKey } from '../../../engine/lib/test-kind.ts';
 
 export interface HistorySortState {
   sort: HistorySort;

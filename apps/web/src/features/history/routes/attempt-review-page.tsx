@@ -9,16 +9,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
-import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
-import { StatusTable } from '../../test-taking/components/status-table.tsx';
-import { useAnnotations } from '../../test-taking/api/annotations.ts';
-import { annotationStateOf, highlightsOf, strikesOf } from '../../test-taking/lib/annotations.ts';
-import type { AnswerState } from '../../test-taking/lib/answers.ts';
-import {
-  attemptIdFrom,
-  readControl,
-  updateControl,
-} from '../../test-taking/lib/control-context.ts';
+import { EnginePageHeader } from '../../../engine/components/engine-page-header.tsx';
+import { StatusTable } from '../../../engine/components/status-table.tsx';
+import { useAnnotations } from '../../../engine/api/annotations.ts';
+import { annotationStateOf, highlightsOf, strikesOf } from '../../../engine/lib/annotations.ts';
+import type { AnswerState } from '../../../engine/lib/answers.ts';
+import { attemptIdFrom, readControl, updateControl } from '../../../engine/lib/control-context.ts';
 import { useAttemptReview } from '../api/get-attempt-review.ts';
 import { HISTORY_PATHS } from '../components/history-kind-switch.tsx';
 import { ReviewQuestion } from '../components/review-question.tsx';
@@ -39,7 +35,7 @@ export function AttemptReviewPage() {
   const [control] = useState(readControl);
   const attemptId = attemptIdFrom(search);
   const attempt = useAttemptReview(attemptId);
-  // The crossed-out choices and highlights, as the student left them (issue 27); the review shows
+  // The crossed-out choices and highlights, as the student left them; the review shows
   // without them when they cannot be read.
   const annotationData = useAnnotations(attemptId).data;
   const annotations = useMemo(() => annotationStateOf(annotationData), [annotationData]);

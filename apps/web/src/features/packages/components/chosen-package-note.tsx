@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatClp } from '../../../lib/format.ts';
 import { inLanguage } from '../../../lib/localized.ts';
-import { usePackages } from '../api/get-packages.ts';
+import { usePackages } from '../../../lib/api/get-packages.ts';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
 
 /**

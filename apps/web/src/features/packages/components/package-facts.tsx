@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatClp } from '../../../lib/format.ts';
 import { inLanguage } from '../../../lib/localized.ts';
-import type { Package } from '../api/get-packages.ts';
+import type { Package } from '../../../lib/api/get-packages.ts';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
 
 /** A package's price (whole CLP, VAT included) and what it gives: days, subjects, trial. */
@@ -22,7 +22,7 @@ export function PackageFacts({ pack }: { pack: Package }) {
         <li>
           {pack.trial_period_days === 0
             ? t('noTrial')
-            : // A student who had their trial of this test gets none (issue 27; the API says so).
+            : // A student who had their trial of this test gets none (the API says so).
               pack.trial_available === false
               ? t('trialUsed')
               : t('trial', { count: pack.trial_period_days })}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoDialog } from '../../../components/info-dialog.tsx';
 import { inLanguage } from '../../../lib/localized.ts';
-import type { Package } from '../api/get-packages.ts';
+import type { Package } from '../../../lib/api/get-packages.ts';
 import { inReadingOrder } from '../lib/package-order.ts';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
 import { PackageFacts } from './package-facts.tsx';

@@ -2,7 +2,7 @@ import '../packages.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inLanguage } from '../../../lib/localized.ts';
-import type { Package } from '../api/get-packages.ts';
+import type { Package } from '../../../lib/api/get-packages.ts';
 import { inReadingOrder } from '../lib/package-order.ts';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
 import { PackageFacts } from './package-facts.tsx';

@@ -1,4 +1,4 @@
-import type { Package } from '../api/get-packages.ts';
+import type { Package } from '../../../lib/api/get-packages.ts';
 
 /** The packages of one standard test together, shortest and cheapest first. */
 export function inReadingOrder(packages: readonly Package[]): Package[] {

@@ -4,11 +4,8 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMe } from '../../../lib/session.ts';
-import {
-  useMySubscriptions,
-  type Subscription,
-} from '../../subscriptions/api/get-my-subscriptions.ts';
-import { usePackages, type Package } from '../api/get-packages.ts';
+import { useMySubscriptions, type Subscription } from '../../../lib/api/get-my-subscriptions.ts';
+import { usePackages, type Package } from '../../../lib/api/get-packages.ts';
 import { PriceTable } from '../components/price-table.tsx';
 import { PACKAGES_NAMESPACE } from '../lib/packages-i18n.ts';
 

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { SELECTION_MODES } from '@ensaya/core/engine/setup';
-import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
-import { subscriptionsQueryKey } from '../../subscriptions/api/get-my-subscriptions.ts';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../subscriptions/lib/subscriptions-i18n.ts';
+import { useStartTest } from '../../../engine/hooks/use-start-test.tsx';
+import { subscriptionsQueryKey } from '../../../lib/api/get-my-subscriptions.ts';
+import '../lib/registration-i18n.ts';
 
 /** Questions in the first practice, as in the one-tap practice of /temas. */
 export const FIRST_PRACTICE_SIZE = 10;
@@ -26,7 +26,7 @@ export function firstPracticeRequest(subjectId: number): StartUserTestRequest {
 }
 
 /**
- * "Empieza a practicar" (issue 27): the trial has just started, and one tap per subject opens a
+ * "Empieza a practicar": the trial has just started, and one tap per subject opens a
  * short practice at its first question, without the dashboard and the setup page in between.
  */
 export function FirstPractice({
@@ -34,7 +34,7 @@ export function FirstPractice({
 }: {
   subjects: ReadonlyArray<{ id: number; name: string }>;
 }) {
-  const { t } = useTranslation(SUBSCRIPTIONS_NAMESPACE);
+  const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
   const { start, isStarting, dialogs } = useStartTest();
@@ -49,10 +49,10 @@ export function FirstPractice({
   return (
     <section className="first-practice" aria-labelledby={headingId}>
       <h2 id={headingId} className="first-practice__title">
-        {t('firstPractice.title')}
+        {t('registration.firstPractice.title')}
       </h2>
       <p className="first-practice__lead">
-        {t('firstPractice.lead', { count: FIRST_PRACTICE_SIZE })}
+        {t('registration.firstPractice.lead', { count: FIRST_PRACTICE_SIZE })}
       </p>
       <ul className="first-practice__list">
         {subjects.map((subject) => (
@@ -63,7 +63,7 @@ export function FirstPractice({
               disabled={isStarting}
               onClick={() => practise(subject.id)}
             >
-              {t('firstPractice.start', { subject: subject.name })}
+              {t('registration.firstPractice.start', { subject: subject.name })}
             </button>
           </li>
         ))}

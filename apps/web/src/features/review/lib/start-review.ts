@@ -1,6 +1,6 @@
 import type { SubjectCard } from '@ensaya/core/contracts/engine';
-import { controlFor } from '../../subjects/lib/control-for.ts';
-import { writeControl } from '../../test-taking/lib/control-context.ts';
+import { controlFor } from '../../../engine/lib/control-for.ts';
+import { writeControl } from '../../../engine/lib/control-context.ts';
 
 /** `/revision` starting a review session: a wrong-answers test of the subject's cards due today. */
 export const REVIEW_ROUTE = '/revision?source=review';

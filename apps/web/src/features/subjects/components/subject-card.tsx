@@ -5,7 +5,6 @@ import { PlainButton } from '../../../components/plain-controls.tsx';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
 import { inLanguage } from '../../../lib/localized.ts';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
-import { REVIEW_NAMESPACE } from '../../review/lib/review-i18n.ts';
 
 export type SubjectAction = 'takeTests' | 'review' | 'history' | 'statistics' | 'resume';
 
@@ -21,7 +20,7 @@ export function SubjectCard({
   onAction,
 }: {
   card: SubjectCardData;
-  /** Questions due today in the spaced review (issue 16). */
+  /** Questions due today in the spaced review. */
   reviewDue?: number;
   onAction: (card: SubjectCardData, action: SubjectAction) => void;
 }) {
@@ -50,9 +49,7 @@ export function SubjectCard({
         )}
         <li>{t('card.tests', { count: testCount })}</li>
         {reviewDue > 0 && (
-          <li className="subject-card__review">
-            {t('dueToday', { ns: REVIEW_NAMESPACE, count: reviewDue })}
-          </li>
+          <li className="subject-card__review">{t('review.dueToday', { count: reviewDue })}</li>
         )}
       </ul>
       <div className="subject-card__actions">
@@ -75,9 +72,7 @@ export function SubjectCard({
           </Link>
         )}
         {card.has_access && reviewDue > 0 && (
-          <PlainButton onClick={() => onAction(card, 'review')}>
-            {t('start', { ns: REVIEW_NAMESPACE })}
-          </PlainButton>
+          <PlainButton onClick={() => onAction(card, 'review')}>{t('review.start')}</PlainButton>
         )}
         <PlainButton disabled={!hasTests} onClick={() => onAction(card, 'history')}>
           {t('card.history')}

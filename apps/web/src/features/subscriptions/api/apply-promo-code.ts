@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionResponse } from '@ensaya/core/contracts/subscriptions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import type { Subscription } from './get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { rememberSubscription } from './get-subscription.ts';
 
 /**

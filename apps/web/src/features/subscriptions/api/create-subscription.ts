@@ -5,7 +5,7 @@ import type {
 } from '@ensaya/core/contracts/subscriptions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import type { Subscription } from './get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { rememberSubscription } from './get-subscription.ts';
 
 /** `POST api/user-subscriptions`: subscribes to a package with its subjects; status Created. */

@@ -6,7 +6,7 @@ import {
   mySubscriptionsQueryKey,
   subscriptionsQueryKey,
   type Subscription,
-} from './get-my-subscriptions.ts';
+} from '../../../lib/api/get-my-subscriptions.ts';
 
 export const subscriptionQueryKey = (id: number) => [...subscriptionsQueryKey, 'one', id] as const;
 

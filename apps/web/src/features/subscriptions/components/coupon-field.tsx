@@ -7,7 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { coreMessage } from '../../../lib/core-message.ts';
 import { useApplyPromoCode } from '../api/apply-promo-code.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { useVerifyPromoCode, type PromoResult } from '../api/verify-promo-code.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 

@@ -2,7 +2,7 @@ import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
 import { coreMessage } from '../../../lib/core-message.ts';
 import { formatClp, formatDate } from '../../../lib/format.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 
 /**

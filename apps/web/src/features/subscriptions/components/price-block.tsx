@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatClp } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 
 /** Money off: with a minus in front (es-CL would write "$-999"). */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { CARD_VALIDATION_AMOUNT } from '@ensaya/core/subscriptions/lifecycle';
 import { formatClp } from '../../../lib/format.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { useStartPayment } from '../hooks/use-start-payment.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 import { inLanguage } from '../../../lib/localized.ts';
@@ -94,7 +94,7 @@ export function SubscribeActions({
     <div className="subscribe-actions">
       {back}
       <Button type="primary" size="large" onClick={() => setIsConfirmOpen(true)}>
-        {/* During a trial paying ends it and starts the plan (issue 27): say that, not "subscribe". */}
+        {/* During a trial paying ends it and starts the plan: say that, not "subscribe". */}
         {status === 'Trial' ? t('subscribe.payTrial') : t('subscribe.button')}
       </Button>
       <Modal

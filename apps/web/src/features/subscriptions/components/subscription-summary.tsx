@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canApplyCoupon, trialEnd } from '@ensaya/core/subscriptions/lifecycle';
 import { formatDate, formatPhone, formatTaxId } from '../../../lib/format.ts';
 import type { SessionUser } from '../../../lib/session.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 import { CouponField } from './coupon-field.tsx';
 import { PriceBlock } from './price-block.tsx';
@@ -126,7 +126,7 @@ export function SubscriptionSummary({
                 i18n.language,
               ),
             },
-            // A subscription not paid for yet has no state worth naming (issue 27: "Estado:
+            // A subscription not paid for yet has no state worth naming ("Estado:
             // Creada" on a first sign-up); the others say theirs in the student's words.
             ...(subscription.status === 'Created'
               ? []

@@ -5,7 +5,7 @@ import { StorageKey } from '@ensaya/core/storage-keys';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { readStored, removeStored } from '../../../lib/storage.ts';
 import { getLatestSubscription } from '../api/get-latest-subscription.ts';
-import { subscriptionsQueryKey } from '../api/get-my-subscriptions.ts';
+import { subscriptionsQueryKey } from '../../../lib/api/get-my-subscriptions.ts';
 import { getSubscription, rememberSubscription, useSubscription } from '../api/get-subscription.ts';
 
 function positiveId(value: string | null): number | undefined {

@@ -4,7 +4,7 @@ import { trialDaysLeft } from '@ensaya/core/subscriptions/access';
 import { showApiError } from '../../../lib/api-client.ts';
 import { removeStored } from '../../../lib/storage.ts';
 import { getSubscription, rememberSubscription } from '../api/get-subscription.ts';
-import { storeSubscriptionState } from '../api/get-subscription-state.ts';
+import { storeSubscriptionState } from '../../../lib/api/get-subscription-state.ts';
 
 /**
  * The continue button of the pages the payment platform returns to (spec 000, screens 4 and 6):

@@ -4,7 +4,7 @@ import { showApiError } from '../../../lib/api-client.ts';
 import { writeStored } from '../../../lib/storage.ts';
 import { createPaymentLink } from '../api/create-payment-link.ts';
 import { getCheckoutLink } from '../api/get-checkout-link.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { paymentPage } from '../lib/payment-page.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { findDialog } from '../../../test/dialogs.ts';
 import type { RecordedRequest } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 import { paymentPage } from '../lib/payment-page.ts';
 import { studentApi, subscription } from '../test/subscription-fixtures.ts';
 
@@ -56,7 +56,7 @@ describe('summary at /factura/detalles', () => {
   });
 
   it('says plainly, in the summary, the price and the confirmation, that no trial applies', async () => {
-    // The server's answer for a student who already had a PAES trial (issue 24).
+    // The server's answer for a student who already had a PAES trial.
     invoiceApi(
       subscription({
         trial_duration: 0,

@@ -1,7 +1,7 @@
-import type { Package } from '../../packages/api/get-packages.ts';
+import type { Package } from '../../../lib/api/get-packages.ts';
 import type { ProfileAddress, SessionUser } from '../../../lib/session.ts';
 import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
-import type { Subscription } from '../api/get-my-subscriptions.ts';
+import type { Subscription } from '../../../lib/api/get-my-subscriptions.ts';
 
 type Handlers = Parameters<typeof installFakeApi>[0];
 

@@ -5,7 +5,7 @@ import type { SubjectSetup } from '@ensaya/core/contracts/engine';
 import { findDialog } from '../../../test/dialogs.ts';
 import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt, setup, storeControl } from '../../test-taking/test/engine-fixtures.ts';
+import { makeAttempt, setup, storeControl } from '../../../engine/test/engine-fixtures.ts';
 
 afterEach(() => sessionStorage.clear());
 
@@ -190,7 +190,7 @@ describe('practice setup', () => {
   });
 });
 
-describe('one-tap starts (issue 27)', () => {
+describe('one-tap starts', () => {
   it('without history offers 10 questions to get started and starts them with one tap', async () => {
     const { requests } = setupApi();
     const { user, pathname } = await openThemes();

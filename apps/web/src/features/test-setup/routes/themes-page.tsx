@@ -8,9 +8,9 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
-import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
-import { readControl } from '../../test-taking/lib/control-context.ts';
+import { EnginePageHeader } from '../../../engine/components/engine-page-header.tsx';
+import { useStartTest } from '../../../engine/hooks/use-start-test.tsx';
+import { readControl } from '../../../engine/lib/control-context.ts';
 import { usePeriod } from '../api/get-period.ts';
 import { useSubjectSetup } from '../api/get-subject-setup.ts';
 import { MockExamPanel } from '../components/mock-exam-panel.tsx';
@@ -18,15 +18,15 @@ import { PracticeForm } from '../components/practice-form.tsx';
 import { QuickStarts } from '../components/quick-starts.tsx';
 import { electiveThemes, initialElective } from '../lib/electives.ts';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
-import { useReviewDue } from '../../review/api/get-review-due.ts';
-import { useThemesStats } from '../../statistics/api/get-themes-stats.ts';
+import { useReviewDue } from '../../../lib/api/get-review-due.ts';
+import { useThemesStats } from '../../../lib/api/get-themes-stats.ts';
 
 const DASHBOARD = '/dashboard';
 
 /**
  * `/temas` (spec 001, section 2): for the subject chosen on `/materias`, a practice test set up by
  * the student, or the mock exam with the period's fixed setup. The practice tab leads with one-tap
- * starts (issue 27: weakest themes, today's review, the full mock exam); the spec's four ways and
+ * starts (weakest themes, today's review, the full mock exam); the spec's four ways and
  * switches are under "Personalizar", closed until opened.
  */
 export function ThemesPage() {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { subscriptionStateQueryKey } from '../../subscriptions/api/get-subscription-state.ts';
+import { subscriptionStateQueryKey } from '../../../lib/api/get-subscription-state.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { installFakeApi, meHandler } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -26,7 +26,7 @@ const afterLoginKey = subscriptionStateQueryKey;
 const banner = () => screen.queryByRole('complementary', { name: 'Periodo de prueba' });
 
 describe('trial banner', () => {
-  it('says it is a free trial, the days left, and what its button does (issue 27)', async () => {
+  it('says it is a free trial, the days left, and what its button does', async () => {
     afterLoginApi('Trial', 5);
     const { user, pathname } = renderApp('/materias');
 

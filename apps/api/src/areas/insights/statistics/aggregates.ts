@@ -1,0 +1,337 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { statsKindOf } from '@ensaya/core/statistics/kind';
+import type { DbOrTx } from '../../../db/client.ts';
+import { POPULATION_SHARDS, userSubjectStats, userThemeStats } from '../../../db/schema/index.ts';
+import {
+  enqueuePopulationChange,
+  type SubjectPopulationDelta,
+  type ThemePopulationDelta,
+} from './population-queue.ts';
+
+// The statistics aggregates (DESIGN.md, "Statistics"): a submitted attempt is added to them and a
+// deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
+// attempts. An attempt that does not count for the population (core `countsForPopulation`, fixed
+// at start) goes into the student's own rows only, also as `excluded_*`, so that the population
+// keeps seeing the student's counts without it. The student's rows are keyed by the attempt's kind
+// (core `statsKindOf`): custom, official, or a wrong-answers drill, kept apart. The rows every
+// student shares (the populations and `stem_stats`) are changed through the population queue
+// (population-queue.ts): the caller calls `populationChanged` once its transaction has committed.
+
+export interface AttemptForAggregates {
+  userId: number;
+  subjectId: number;
+  type: 'custom' | 'official';
+  mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
+  totalTestStems: number;
+  totalCorrect: number;
+  totalIncorrect: number;
+  totalUnanswered: number;
+  score: number;
+  /** Null when the subject has no pass mark. */
+  passed: boolean | null;
+  submittedAt: Date;
+  /** `user_tests.counts_for_population`: enters the comparison with all students. */
+  countsForPopulation: boolean;
+  themes: ReadonlyArray<{
+    themeId: number;
+    correct: number;
+    incorrect: number;
+    unanswered: number;
+  }>;
+  /** Each question's outcome, for how often a question is failed by all students. */
+  stems: ReadonlyArray<{ stemId: number; outcome: 'correct' | 'incorrect' | 'unanswered' }>;
+}
+
+/** Adds (`sign` 1) or subtracts (`sign` -1) one submitted attempt. */
+export async function applyAttemptToAggregates(
+  tx: DbOrTx,
+  attempt: AttemptForAggregates,
+  sign: 1 | -1,
+): Promise<void> {
+  const kind = statsKindOf(attempt);
+  // Drills never enter the population (core `countsForPopulation`); a drill started before that
+  // rule, still marked as counting, is kept out all the same.
+  const countsForPopulation = attempt.countsForPopulation && kind !== 'wrong_answers';
+  // Read before the student's rows below change: the population's view of the student before.
+  const populations = countsForPopulation
+    ? await populationDeltas(tx, { ...attempt, type: kind }, sign)
+    : undefined;
+  // What the population does not see is kept apart in the student's rows.
+  const excluded = countsForPopulation ? 0 : sign;
+  const percentage =
+    attempt.totalTestStems === 0 ? 0 : (attempt.totalCorrect * 100) / attempt.totalTestStems;
+  const passed = attempt.passed ? 1 : 0;
+  await tx
+    .insert(userSubjectStats)
+    .values({
+      userId: attempt.userId,
+      subjectId: attempt.subjectId,
+      type: kind,
+      attempts: Math.max(0, sign),
+      questions: Math.max(0, sign * attempt.totalTestStems),
+      correct: Math.max(0, sign * attempt.totalCorrect),
+      incorrect: Math.max(0, sign * attempt.totalIncorrect),
+      unanswered: Math.max(0, sign * attempt.totalUnanswered),
+      scoreSum: Math.max(0, sign * attempt.score),
+      percentageSum: Math.max(0, sign * percentage),
+      passedCount: Math.max(0, sign * passed),
+      lastAttemptAt: sign > 0 ? attempt.submittedAt : null,
+      excludedQuestions: Math.max(0, excluded * attempt.totalTestStems),
+      excludedCorrect: Math.max(0, excluded * attempt.totalCorrect),
+    })
+    .onConflictDoUpdate({
+      target: [userSubjectStats.userId, userSubjectStats.subjectId, userSubjectStats.type],
+      set: {
+        attempts: sql`greatest(0, ${userSubjectStats.attempts} + ${sign})`,
+        questions: sql`greatest(0, ${userSubjectStats.questions} + ${sign * attempt.totalTestStems})`,
+        correct: sql`greatest(0, ${userSubjectStats.correct} + ${sign * attempt.totalCorrect})`,
+        incorrect: sql`greatest(0, ${userSubjectStats.incorrect} + ${sign * attempt.totalIncorrect})`,
+        unanswered: sql`greatest(0, ${userSubjectStats.unanswered} + ${sign * attempt.totalUnanswered})`,
+        scoreSum: sql`greatest(0, ${userSubjectStats.scoreSum} + ${sign * attempt.score})`,
+        // Floating sums can leave a hair above zero once every attempt is gone: reset with the count.
+        percentageSum: sql`case when ${userSubjectStats.attempts} + ${sign} <= 0 then 0 else greatest(0, ${userSubjectStats.percentageSum} + ${sign * percentage}) end`,
+        passedCount: sql`greatest(0, ${userSubjectStats.passedCount} + ${sign * passed})`,
+        excludedQuestions: sql`greatest(0, ${userSubjectStats.excludedQuestions} + ${excluded * attempt.totalTestStems})`,
+        excludedCorrect: sql`greatest(0, ${userSubjectStats.excludedCorrect} + ${excluded * attempt.totalCorrect})`,
+        lastAttemptAt:
+          sign > 0
+            ? sql`greatest(${userSubjectStats.lastAttemptAt}, ${attempt.submittedAt.toISOString()}::timestamptz)`
+            : sql`${userSubjectStats.lastAttemptAt}`,
+      },
+    })
+    .prepare(sign > 0 ? 'subject-stats-add' : 'subject-stats-remove')
+    .execute();
+
+  await applyToThemeStats(tx, attempt, kind, sign, excluded);
+
+  if (!populations) return;
+  // How often a question is failed feeds other students' most-failed test: population only.
+  const answered = attempt.stems.filter((stem) => stem.outcome !== 'unanswered');
+  await enqueuePopulationChange(tx, {
+    sign,
+    ...populations,
+    answeredStemIds: answered.map((stem) => stem.stemId),
+    wrongStemIds: answered
+      .filter((stem) => stem.outcome === 'incorrect')
+      .map((stem) => stem.stemId),
+  });
+}
+
+/**
+ * The student's theme rows, all themes of the attempt in one statement: added with an upsert,
+ * taken out with an update (the rows exist: the attempt was added to them).
+ */
+async function applyToThemeStats(
+  tx: DbOrTx,
+  attempt: AttemptForAggregates,
+  kind: ReturnType<typeof statsKindOf>,
+  sign: 1 | -1,
+  excluded: number,
+) {
+  if (attempt.themes.length === 0) return;
+  const values = sql.join(
+    attempt.themes.map((theme) => {
+      const questions = theme.correct + theme.incorrect + theme.unanswered;
+      return sql`(${theme.themeId}::integer, ${sign * questions}::integer, ${sign * theme.correct}::integer,
+        ${sign * theme.incorrect}::integer, ${sign * theme.unanswered}::integer,
+        ${excluded * questions}::integer, ${excluded * theme.correct}::integer,
+        ${excluded * theme.incorrect}::integer, ${excluded * theme.unanswered}::integer)`;
+    }),
+    sql`, `,
+  );
+  const deltas = sql`(values ${values}) as d(theme_id, questions, correct, incorrect, unanswered,
+    excluded_questions, excluded_correct, excluded_incorrect, excluded_unanswered)`;
+  if (sign > 0) {
+    await tx.execute(sql`
+      insert into user_theme_stats (user_id, theme_id, type, subject_id, questions, correct,
+        incorrect, unanswered, excluded_questions, excluded_correct, excluded_incorrect,
+        excluded_unanswered)
+      select ${attempt.userId}::integer, d.theme_id, ${kind}, ${attempt.subjectId}::integer,
+        d.questions, d.correct, d.incorrect, d.unanswered, d.excluded_questions,
+        d.excluded_correct, d.excluded_incorrect, d.excluded_unanswered
+      from ${deltas}
+      order by d.theme_id
+      on conflict (user_id, theme_id, type) do update set
+        questions = user_theme_stats.questions + excluded.questions,
+        correct = user_theme_stats.correct + excluded.correct,
+        incorrect = user_theme_stats.incorrect + excluded.incorrect,
+        unanswered = user_theme_stats.unanswered + excluded.unanswered,
+        excluded_questions = user_theme_stats.excluded_questions + excluded.excluded_questions,
+        excluded_correct = user_theme_stats.excluded_correct + excluded.excluded_correct,
+        excluded_incorrect = user_theme_stats.excluded_incorrect + excluded.excluded_incorrect,
+        excluded_unanswered = user_theme_stats.excluded_unanswered + excluded.excluded_unanswered
+    `);
+    return;
+  }
+  await tx.execute(sql`
+    update user_theme_stats as s set
+      questions = greatest(0, s.questions + d.questions),
+      correct = greatest(0, s.correct + d.correct),
+      incorrect = greatest(0, s.incorrect + d.incorrect),
+      unanswered = greatest(0, s.unanswered + d.unanswered),
+      excluded_questions = greatest(0, s.excluded_questions + d.excluded_questions),
+      excluded_correct = greatest(0, s.excluded_correct + d.excluded_correct),
+      excluded_incorrect = greatest(0, s.excluded_incorrect + d.excluded_incorrect),
+      excluded_unanswered = greatest(0, s.excluded_unanswered + d.excluded_unanswered)
+    from ${deltas}
+    where s.user_id = ${attempt.userId} and s.theme_id = d.theme_id and s.type = ${kind}
+  `);
+}
+
+type Totals = { questions: number; correct: number; incorrect: number; unanswered: number };
+const percentageOf = (totals: Totals) =>
+  totals.questions > 0 ? (totals.correct * 100) / totals.questions : undefined;
+
+/**
+ * What the attempt changes in the populations the comparison with other students reads
+ * (`subject_population_stats`, `theme_population_stats`): the student's % correct in each scope the
+ * attempt touches is computed from the student's own aggregate rows (less what they hold of
+ * attempts that do not count) before and after the attempt, and the difference goes into the
+ * student's shard, through the population queue. Called only for an attempt that counts for the
+ * population, before the student's rows change.
+ */
+async function populationDeltas(
+  tx: DbOrTx,
+  attempt: AttemptForAggregates,
+  sign: 1 | -1,
+): Promise<{ subjects: SubjectPopulationDelta[]; themes: ThemePopulationDelta[] }> {
+  const subjectDeltas: SubjectPopulationDelta[] = [];
+  const themeDeltas: ThemePopulationDelta[] = [];
+  const shard = attempt.userId % POPULATION_SHARDS;
+  const delta = (totals: Totals, add: Totals): Totals => ({
+    questions: Math.max(0, totals.questions + sign * add.questions),
+    correct: Math.max(0, totals.correct + sign * add.correct),
+    incorrect: Math.max(0, totals.incorrect + sign * add.incorrect),
+    unanswered: Math.max(0, totals.unanswered + sign * add.unanswered),
+  });
+  const zero: Totals = { questions: 0, correct: 0, incorrect: 0, unanswered: 0 };
+  const sum = (rows: Totals[]): Totals =>
+    rows.reduce(
+      (acc, row) => ({
+        questions: acc.questions + row.questions,
+        correct: acc.correct + row.correct,
+        incorrect: acc.incorrect + row.incorrect,
+        unanswered: acc.unanswered + row.unanswered,
+      }),
+      zero,
+    );
+
+  // Subjects: the attempt's subject and all subjects (0), for its type and for both types.
+  const own = await tx
+    .select({
+      subjectId: userSubjectStats.subjectId,
+      type: userSubjectStats.type,
+      questions:
+        sql<number>`${userSubjectStats.questions} - ${userSubjectStats.excludedQuestions}`.mapWith(
+          Number,
+        ),
+      correct:
+        sql<number>`${userSubjectStats.correct} - ${userSubjectStats.excludedCorrect}`.mapWith(
+          Number,
+        ),
+      incorrect: userSubjectStats.incorrect,
+      unanswered: userSubjectStats.unanswered,
+    })
+    .from(userSubjectStats)
+    .where(eq(userSubjectStats.userId, attempt.userId))
+    .prepare('student-subject-totals')
+    .execute();
+  const change: Totals = {
+    questions: attempt.totalTestStems,
+    correct: attempt.totalCorrect,
+    incorrect: attempt.totalIncorrect,
+    unanswered: attempt.totalUnanswered,
+  };
+  const after = own.map((row) =>
+    row.subjectId === attempt.subjectId && row.type === attempt.type
+      ? { ...row, ...delta(row, change) }
+      : row,
+  );
+  if (!own.some((row) => row.subjectId === attempt.subjectId && row.type === attempt.type)) {
+    after.push({ subjectId: attempt.subjectId, type: attempt.type, ...delta(zero, change) });
+  }
+  const scopes: Array<[number, 'custom' | 'official' | 'all']> = [
+    [0, attempt.type],
+    [0, 'all'],
+    [attempt.subjectId, attempt.type],
+    [attempt.subjectId, 'all'],
+  ];
+  for (const [subjectId, type] of scopes) {
+    const inScope = (row: { subjectId: number; type: string }) =>
+      (subjectId === 0 || row.subjectId === subjectId) && (type === 'all' || row.type === type);
+    const change = populationChange(
+      percentageOf(sum(own.filter(inScope))),
+      percentageOf(sum(after.filter(inScope))),
+    );
+    subjectDeltas.push({ subject_id: subjectId, type, shard, ...change });
+  }
+
+  // Themes: each theme of the attempt, for its type and for both types.
+  const themeIds = attempt.themes.map((theme) => theme.themeId).sort((a, b) => a - b);
+  if (themeIds.length === 0) return { subjects: subjectDeltas, themes: themeDeltas };
+  const ownThemes = await tx
+    .select({
+      themeId: userThemeStats.themeId,
+      type: userThemeStats.type,
+      questions:
+        sql<number>`${userThemeStats.questions} - ${userThemeStats.excludedQuestions}`.mapWith(
+          Number,
+        ),
+      correct: sql<number>`${userThemeStats.correct} - ${userThemeStats.excludedCorrect}`.mapWith(
+        Number,
+      ),
+      incorrect:
+        sql<number>`${userThemeStats.incorrect} - ${userThemeStats.excludedIncorrect}`.mapWith(
+          Number,
+        ),
+      unanswered:
+        sql<number>`${userThemeStats.unanswered} - ${userThemeStats.excludedUnanswered}`.mapWith(
+          Number,
+        ),
+    })
+    .from(userThemeStats)
+    .where(
+      and(eq(userThemeStats.userId, attempt.userId), inArray(userThemeStats.themeId, themeIds)),
+    );
+  for (const themeId of themeIds) {
+    const counts = attempt.themes.find((theme) => theme.themeId === themeId)!;
+    const themeChange: Totals = {
+      questions: counts.correct + counts.incorrect + counts.unanswered,
+      correct: counts.correct,
+      incorrect: counts.incorrect,
+      unanswered: counts.unanswered,
+    };
+    for (const type of [attempt.type, 'all'].sort() as Array<'custom' | 'official' | 'all'>) {
+      const rows = ownThemes.filter(
+        (row) => row.themeId === themeId && (type === 'all' || row.type === type),
+      );
+      const before = sum(rows);
+      const next = delta(before, themeChange);
+      const moved: Totals = {
+        questions: next.questions - before.questions,
+        correct: next.correct - before.correct,
+        incorrect: next.incorrect - before.incorrect,
+        unanswered: next.unanswered - before.unanswered,
+      };
+      const change = populationChange(percentageOf(before), percentageOf(next));
+      themeDeltas.push({
+        theme_id: themeId,
+        type,
+        shard,
+        students: change.students,
+        ...moved,
+        percentage: change.percentage,
+      });
+    }
+  }
+  return { subjects: subjectDeltas, themes: themeDeltas };
+}
+
+/** Turns a student's % before and after into the population's changes. */
+function populationChange(before: number | undefined, after: number | undefined) {
+  return {
+    students: (after === undefined ? 0 : 1) - (before === undefined ? 0 : 1),
+    percentage: (after ?? 0) - (before ?? 0),
+    square: (after ?? 0) ** 2 - (before ?? 0) ** 2,
+  };
+}
