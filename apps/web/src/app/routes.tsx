@@ -1,5 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/routes/login-page.tsx';
+import { LoginPage } from '../features/accounts/auth/routes/login-page.tsx';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage, pageData } from './lazy-page.ts';
@@ -25,28 +25,31 @@ const TrialConfirmationPage = lazyPage(
   'TrialConfirmationPage',
 );
 const PackagesPage = lazyPage(
-  () => import('../features/packages/routes/packages-page.tsx'),
+  () => import('../features/sales/packages/routes/packages-page.tsx'),
   'PackagesPage',
 );
 const VerifyEmailPage = lazyPage(
-  () => import('../features/auth/routes/verify-email-page.tsx'),
+  () => import('../features/accounts/auth/routes/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/routes/reset-password-page.tsx'),
+  () => import('../features/accounts/auth/routes/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/routes/forgot-password-page.tsx'),
+  () => import('../features/accounts/auth/routes/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const SubscriptionSuccessPage = lazyPage(
-  () => import('../features/subscriptions/routes/subscription-success-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/subscription-success-page.tsx'),
   'SubscriptionSuccessPage',
 );
-const FaqPage = lazyPage(() => import('../features/support/routes/faq-page.tsx'), 'FaqPage');
+const FaqPage = lazyPage(
+  () => import('../features/accounts/support/routes/faq-page.tsx'),
+  'FaqPage',
+);
 const SupportPage = lazyPage(
-  () => import('../features/support/routes/support-page.tsx'),
+  () => import('../features/accounts/support/routes/support-page.tsx'),
   'SupportPage',
 );
 
@@ -59,7 +62,7 @@ const ChoosePackagePage = lazyPage(
   { data: pageData('prefetchChoosePackageData') },
 );
 const AccountPage = lazyPage(
-  () => import('../features/account/routes/account-page.tsx'),
+  () => import('../features/accounts/account/routes/account-page.tsx'),
   'AccountPage',
   { data: pageData('prefetchAccountData') },
 );
@@ -71,45 +74,48 @@ const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'Subje
   usesAntd: false,
 });
 const CustomTestPage = lazyPage(
-  () => import('../engine/routes/custom-test-page.tsx'),
+  () => import('../engine-kit/routes/custom-test-page.tsx'),
   'CustomTestPage',
 );
-const MockExamPage = lazyPage(() => import('../engine/routes/mock-exam-page.tsx'), 'MockExamPage');
+const MockExamPage = lazyPage(
+  () => import('../engine-kit/routes/mock-exam-page.tsx'),
+  'MockExamPage',
+);
 const HistoricalTestPage = lazyPage(
-  () => import('../engine/routes/historical-test-page.tsx'),
+  () => import('../engine-kit/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
 );
 const WrongAnswersPage = lazyPage(
-  () => import('../engine/routes/wrong-answers-page.tsx'),
+  () => import('../engine-kit/routes/wrong-answers-page.tsx'),
   'WrongAnswersPage',
 );
-const ResultPage = lazyPage(() => import('../engine/routes/result-page.tsx'), 'ResultPage');
+const ResultPage = lazyPage(() => import('../engine-kit/routes/result-page.tsx'), 'ResultPage');
 const AttemptReviewPage = lazyPage(
-  () => import('../features/history/routes/attempt-review-page.tsx'),
+  () => import('../features/insights/history/routes/attempt-review-page.tsx'),
   'AttemptReviewPage',
 );
 const ThemesPage = lazyPage(
-  () => import('../features/test-setup/routes/themes-page.tsx'),
+  () => import('../features/engine/test-setup/routes/themes-page.tsx'),
   'ThemesPage',
 );
 const HistoricalThemesPage = lazyPage(
-  () => import('../features/test-setup/routes/historical-themes-page.tsx'),
+  () => import('../features/engine/test-setup/routes/historical-themes-page.tsx'),
   'HistoricalThemesPage',
 );
 const CustomHistoryPage = lazyPage(
-  () => import('../features/history/routes/custom-history-page.tsx'),
+  () => import('../features/insights/history/routes/custom-history-page.tsx'),
   'CustomHistoryPage',
 );
 const OfficialHistoryPage = lazyPage(
-  () => import('../features/history/routes/official-history-page.tsx'),
+  () => import('../features/insights/history/routes/official-history-page.tsx'),
   'OfficialHistoryPage',
 );
 const DrillHistoryPage = lazyPage(
-  () => import('../features/history/routes/drill-history-page.tsx'),
+  () => import('../features/insights/history/routes/drill-history-page.tsx'),
   'DrillHistoryPage',
 );
 const OfficialTestsPage = lazyPage(
-  () => import('../features/history/routes/official-tests-page.tsx'),
+  () => import('../features/insights/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
 );
 const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'StatisticsPage', {
@@ -117,21 +123,25 @@ const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'S
   data: pageData('prefetchStatisticsData'),
 });
 const CancelSubscriptionPage = lazyPage(
-  () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
+  () => import('../features/sales/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',
 );
 const InvoiceDetailsPage = lazyPage(
-  () => import('../features/subscriptions/routes/invoice-details-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/invoice-details-page.tsx'),
   'InvoiceDetailsPage',
 );
 const ScheduledExamPage = lazyPage(
-  () => import('../features/scheduled-exams/routes/scheduled-exam-page.tsx'),
+  () => import('../features/engine/scheduled-exams/routes/scheduled-exam-page.tsx'),
   'ScheduledExamPage',
   { usesAntd: false },
 );
-const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage', {
-  data: pageData('prefetchAdminData'),
-});
+const AdminPage = lazyPage(
+  () => import('../features/backoffice/admin/routes/admin-page.tsx'),
+  'AdminPage',
+  {
+    data: pageData('prefetchAdminData'),
+  },
+);
 
 /**
  * The route tree. It is rendered with `useRoutes` inside a `<BrowserRouter>` (tests: a

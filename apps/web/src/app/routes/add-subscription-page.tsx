@@ -1,4 +1,4 @@
-import '../../features/subscriptions/subscriptions.css';
+import '../../features/sales/subscriptions/subscriptions.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,8 +6,8 @@ import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useMe } from '../../lib/session.ts';
 import { usePackages } from '../../lib/api/get-packages.ts';
-import { preselectedPackage } from '../../features/subscriptions/lib/preselected-package.ts';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../features/subscriptions/lib/subscriptions-i18n.ts';
+import { preselectedPackage } from '../../features/sales/subscriptions/lib/preselected-package.ts';
+import { SUBSCRIPTIONS_NAMESPACE } from '../../features/sales/subscriptions/lib/subscriptions-i18n.ts';
 import { SubscribeWizard } from './subscribe-wizard.tsx';
 
 /**

@@ -8,7 +8,7 @@ import {
   paesSubjects,
   studentApi,
   subscription,
-} from '../../features/subscriptions/test/subscription-fixtures.ts';
+} from '../../features/sales/subscriptions/test/subscription-fixtures.ts';
 
 const geography = {
   'GET /api/states': () => ({

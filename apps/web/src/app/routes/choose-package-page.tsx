@@ -1,4 +1,4 @@
-import '../../features/subscriptions/subscriptions.css';
+import '../../features/sales/subscriptions/subscriptions.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -9,8 +9,8 @@ import { useMe, type SessionUser } from '../../lib/session.ts';
 import { readStored } from '../../lib/storage.ts';
 import { usePackages, type Package } from '../../lib/api/get-packages.ts';
 import { useMySubscriptions, type Subscription } from '../../lib/api/get-my-subscriptions.ts';
-import { preselectedPackage } from '../../features/subscriptions/lib/preselected-package.ts';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../features/subscriptions/lib/subscriptions-i18n.ts';
+import { preselectedPackage } from '../../features/sales/subscriptions/lib/preselected-package.ts';
+import { SUBSCRIPTIONS_NAMESPACE } from '../../features/sales/subscriptions/lib/subscriptions-i18n.ts';
 import { SubscribeWizard, type WizardMode } from './subscribe-wizard.tsx';
 
 /**

@@ -1,15 +1,15 @@
-import '../../features/registration/lib/registration-i18n.ts';
+import '../../features/accounts/registration/lib/registration-i18n.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { writeStored } from '../../lib/storage.ts';
-import { ResendVerificationLink } from '../../features/auth/components/resend-verification-link.tsx';
-import { ChosenPackageNote } from '../../features/packages/components/chosen-package-note.tsx';
-import type { RegisteredUser } from '../../features/registration/api/register.ts';
-import { EmailSentStep } from '../../features/registration/components/email-sent-step.tsx';
-import { RegistrationForm } from '../../features/registration/components/registration-form.tsx';
-import { RegistrationSteps } from '../../features/registration/components/registration-steps.tsx';
+import { ResendVerificationLink } from '../../features/accounts/auth/components/resend-verification-link.tsx';
+import { ChosenPackageNote } from '../../features/sales/packages/components/chosen-package-note.tsx';
+import type { RegisteredUser } from '../../features/accounts/registration/api/register.ts';
+import { EmailSentStep } from '../../features/accounts/registration/components/email-sent-step.tsx';
+import { RegistrationForm } from '../../features/accounts/registration/components/registration-form.tsx';
+import { RegistrationSteps } from '../../features/accounts/registration/components/registration-steps.tsx';
 
 /** A package id as the address carries it, or undefined. */
 function packageIdOf(segment: string | undefined): number | undefined {

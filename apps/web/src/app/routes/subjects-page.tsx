@@ -1,4 +1,4 @@
-import '../../features/subjects/subjects.css';
+import '../../features/engine/subjects/subjects.css';
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,21 +7,21 @@ import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engi
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { PlainButton } from '../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../lib/api-client.ts';
-import { EnginePageHeader } from '../../engine/components/engine-page-header.tsx';
-import { InProgressBanner } from '../../engine/components/in-progress-banner.tsx';
-import { ScheduledExamsCard } from '../../features/scheduled-exams/components/scheduled-exams-card.tsx';
-import { TEST_ROUTE } from '../../engine/lib/attempt-routes.ts';
-import { writeControl } from '../../engine/lib/control-context.ts';
-import { markTestRunning } from '../../engine/lib/test-flags.ts';
+import { EnginePageHeader } from '../../engine-kit/components/engine-page-header.tsx';
+import { InProgressBanner } from '../../engine-kit/components/in-progress-banner.tsx';
+import { ScheduledExamsCard } from '../../features/engine/scheduled-exams/components/scheduled-exams-card.tsx';
+import { TEST_ROUTE } from '../../engine-kit/lib/attempt-routes.ts';
+import { writeControl } from '../../engine-kit/lib/control-context.ts';
+import { markTestRunning } from '../../engine-kit/lib/test-flags.ts';
 import { useSubjects } from '../../lib/api/get-subjects.ts';
 import {
   SubjectCard,
   type SubjectAction,
-} from '../../features/subjects/components/subject-card.tsx';
-import { SUBJECTS_NAMESPACE } from '../../features/subjects/lib/subjects-i18n.ts';
-import { controlFor } from '../../engine/lib/control-for.ts';
+} from '../../features/engine/subjects/components/subject-card.tsx';
+import { SUBJECTS_NAMESPACE } from '../../features/engine/subjects/lib/subjects-i18n.ts';
+import { controlFor } from '../../engine-kit/lib/control-for.ts';
 import { dueBySubject, useReviewDue } from '../../lib/api/get-review-due.ts';
-import { REVIEW_ROUTE } from '../../features/review/lib/start-review.ts';
+import { REVIEW_ROUTE } from '../../features/learning/review/lib/start-review.ts';
 
 const ACTION_ROUTE: Record<Exclude<SubjectAction, 'resume'>, string> = {
   takeTests: '/temas',

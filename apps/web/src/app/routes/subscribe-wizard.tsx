@@ -7,14 +7,14 @@ import { isApiRequestError, showApiError } from '../../lib/api-client.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { removeStored } from '../../lib/storage.ts';
 import type { Package } from '../../lib/api/get-packages.ts';
-import { PackageStep } from '../../features/packages/components/package-step.tsx';
-import { SubjectStep } from '../../features/packages/components/subject-step.tsx';
-import { useChangePackage } from '../../features/subscriptions/api/change-package.ts';
-import { useCreateSubscription } from '../../features/subscriptions/api/create-subscription.ts';
+import { PackageStep } from '../../features/sales/packages/components/package-step.tsx';
+import { SubjectStep } from '../../features/sales/packages/components/subject-step.tsx';
+import { useChangePackage } from '../../features/sales/subscriptions/api/change-package.ts';
+import { useCreateSubscription } from '../../features/sales/subscriptions/api/create-subscription.ts';
 import type { Subscription } from '../../lib/api/get-my-subscriptions.ts';
-import { useSubscription } from '../../features/subscriptions/api/get-subscription.ts';
-import { SubscriptionSummary } from '../../features/subscriptions/components/subscription-summary.tsx';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../features/subscriptions/lib/subscriptions-i18n.ts';
+import { useSubscription } from '../../features/sales/subscriptions/api/get-subscription.ts';
+import { SubscriptionSummary } from '../../features/sales/subscriptions/components/subscription-summary.tsx';
+import { SUBSCRIPTIONS_NAMESPACE } from '../../features/sales/subscriptions/lib/subscriptions-i18n.ts';
 import { WizardAddressStep } from './wizard-address-step.tsx';
 
 /**

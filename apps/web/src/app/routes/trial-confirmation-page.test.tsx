@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeAttempt } from '../../engine/test/engine-fixtures.ts';
+import { makeAttempt } from '../../engine-kit/test/engine-fixtures.ts';
 import {
   studentApi,
   subscription,
-} from '../../features/subscriptions/test/subscription-fixtures.ts';
+} from '../../features/sales/subscriptions/test/subscription-fixtures.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import '../../features/subscriptions/subscriptions.css';
+import '../../features/sales/subscriptions/subscriptions.css';
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,10 +6,10 @@ import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { Stepper } from '../../components/stepper.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useAddressedSubscription } from '../../features/subscriptions/hooks/use-addressed-subscription.ts';
-import { useFinishPayment } from '../../features/subscriptions/hooks/use-finish-payment.ts';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../features/subscriptions/lib/subscriptions-i18n.ts';
-import { FirstPractice } from '../../features/registration/components/first-practice.tsx';
+import { useAddressedSubscription } from '../../features/sales/subscriptions/hooks/use-addressed-subscription.ts';
+import { useFinishPayment } from '../../features/sales/subscriptions/hooks/use-finish-payment.ts';
+import { SUBSCRIPTIONS_NAMESPACE } from '../../features/sales/subscriptions/lib/subscriptions-i18n.ts';
+import { FirstPractice } from '../../features/accounts/registration/components/first-practice.tsx';
 
 const STEPS = ['register', 'email', 'subjects', 'address', 'summary', 'completed'] as const;
 

@@ -5,17 +5,17 @@ import { isApiRequestError, showApiError } from '../../lib/api-client.ts';
 import { requiredFieldsMessage } from '../../lib/core-message.ts';
 import type { ProfileAddress } from '../../lib/session.ts';
 import { focusFirstError, serverFieldErrors, useFormFields } from '../../lib/use-form-fields.ts';
-import { useSaveAddress } from '../../features/account/api/save-address.ts';
+import { useSaveAddress } from '../../features/accounts/account/api/save-address.ts';
 import {
   ADDRESS_FORM_FIELDS,
   AddressLineFields,
   AddressLocationSelects,
   addressFormValues,
   addressRequestBody,
-} from '../../features/account/components/address-fields.tsx';
-import { checkAddressField } from '../../features/account/lib/account-validation.ts';
-import { WizardActions } from '../../features/packages/components/wizard-actions.tsx';
-import { SUBSCRIPTIONS_NAMESPACE } from '../../features/subscriptions/lib/subscriptions-i18n.ts';
+} from '../../features/accounts/account/components/address-fields.tsx';
+import { checkAddressField } from '../../features/accounts/account/lib/account-validation.ts';
+import { WizardActions } from '../../features/sales/packages/components/wizard-actions.tsx';
+import { SUBSCRIPTIONS_NAMESPACE } from '../../features/sales/subscriptions/lib/subscriptions-i18n.ts';
 
 // The wizard's address step composes the account feature's address call, its region, province
 // and commune selects and its checks (STYLE.md: features do not import each other; the route

@@ -27,7 +27,11 @@ import {
 import { IdParam } from '@ensaya/core/contracts/ids';
 import type { ModuleOptions } from '../../../lib/module-options.ts';
 import { notFound } from '../../../lib/app-error.ts';
+import * as coupons from './coupons.ts';
+import * as invoices from './invoices.ts';
+import * as packages from './packages.ts';
 import * as service from './service.ts';
+import * as statusChanges from './status-changes.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
 const user = { access: 'user' } as const;
@@ -57,7 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({
-      data: await service.listPackages(db, request.query.standard_test_id, studentId(request)),
+      data: await packages.listPackages(db, request.query.standard_test_id, studentId(request)),
     }),
   );
 
@@ -73,7 +77,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({
-      data: await service.listPackages(db, request.params.id, studentId(request)),
+      data: await packages.listPackages(db, request.params.id, studentId(request)),
     }),
   );
 
@@ -87,7 +91,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: PackageResponse, 404: ApiError, 422: ApiError },
       },
     },
-    async (request) => ({ data: await service.getPackage(db, request.params.id) }),
+    async (request) => ({ data: await packages.getPackage(db, request.params.id) }),
   );
 
   app.get(
@@ -101,7 +105,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: MaxSubjectsResponse, 404: ApiError, 422: ApiError },
       },
     },
-    async (request) => ({ data: await service.maxSubjects(db, request.params.id) }),
+    async (request) => ({ data: await packages.maxSubjects(db, request.params.id) }),
   );
 
   app.get(
@@ -115,7 +119,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: PackageSubjectsResponse, 404: ApiError, 422: ApiError },
       },
     },
-    async (request) => ({ data: await service.packageSubjects(db, request.params.id) }),
+    async (request) => ({ data: await packages.packageSubjects(db, request.params.id) }),
   );
 
   app.get(
@@ -298,7 +302,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({
-      data: await service.verifyPromoCode(
+      data: await coupons.verifyPromoCode(
         db,
         request.user!.id,
         request.params.id,
@@ -322,7 +326,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({
-      data: await service.subscribeWithCode(
+      data: await coupons.subscribeWithCode(
         db,
         request.user!.id,
         request.params.id,
@@ -346,7 +350,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => ({
-      data: await service.setStatusPending(
+      data: await statusChanges.setStatusPending(
         db,
         request.user!.id,
         request.body.id,
@@ -368,7 +372,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => {
-      const { subscription, message } = await service.setStatus(
+      const { subscription, message } = await statusChanges.setStatus(
         db,
         deps,
         request.user!.id,
@@ -393,7 +397,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
     },
     async (request) => {
-      const { subscription, message } = await service.saveFeedback(
+      const { subscription, message } = await statusChanges.saveFeedback(
         db,
         deps,
         request.user!.id,
@@ -415,7 +419,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: z.object({ data: FeedbackBuilderValue }), 401: ApiError },
       },
     },
-    async () => ({ data: await service.feedbackBuilder(db) }),
+    async () => ({ data: await statusChanges.feedbackBuilder(db) }),
   );
 
   // --- Invoices -------------------------------------------------------------------------------------
@@ -431,7 +435,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         response: { 200: InvoiceListResponse, ...errors },
       },
     },
-    async (request) => service.listInvoices(db, request.user!.id, request.query),
+    async (request) => invoices.listInvoices(db, request.user!.id, request.query),
   );
 };
 
