@@ -170,6 +170,10 @@ for (const width of WIDTHS) {
 
     test('the administrator lands on the back office, with whole menu labels', async ({ page }) => {
       await logIn(page, 'admin@ensaya.cl', { landing: /\/admin(\/questions)?$/ });
+      // `/admin` sends on to its first list; the phone's menu closes on a navigation, so it is
+      // opened once the list is there (a CI run opened it during the redirect and lost it).
+      await expect(page).toHaveURL(/\/admin\/questions$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Preguntas' })).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Menú de administración' });
       if (width === 390) {
         await page.getByRole('button', { name: /Menú de administración/ }).click();
