@@ -51,7 +51,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const form = useMemo(() => ({ validateMessages: { required } }), [required]);
 
   const prefersReducedMotion = usePrefersReducedMotion();
-  // The student's text size and contrast reach Ant Design's components as tokens.
+  // The student's text size and contrast (issue 16) reach Ant Design's components as tokens.
   const reading = useAppliedReading();
   const theme = useMemo(
     () => ({

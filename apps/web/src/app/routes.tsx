@@ -1,5 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/accounts/auth/routes/login-page.tsx';
+import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage, pageData } from './lazy-page.ts';
@@ -17,131 +17,132 @@ const ProtectedLayout = lazyPage(
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'), 'NotFoundPage');
 
 const RegistrationPage = lazyPage(
-  () => import('./routes/registration-page.tsx'),
+  () => import('../features/registration/routes/registration-page.tsx'),
   'RegistrationPage',
 );
 const TrialConfirmationPage = lazyPage(
-  () => import('./routes/trial-confirmation-page.tsx'),
+  () => import('../features/registration/routes/trial-confirmation-page.tsx'),
   'TrialConfirmationPage',
 );
 const PackagesPage = lazyPage(
-  () => import('../features/sales/packages/routes/packages-page.tsx'),
+  () => import('../features/packages/routes/packages-page.tsx'),
   'PackagesPage',
 );
 const VerifyEmailPage = lazyPage(
-  () => import('../features/accounts/auth/routes/verify-email-page.tsx'),
+  () => import('../features/auth/routes/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/accounts/auth/routes/reset-password-page.tsx'),
+  () => import('../features/auth/routes/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/accounts/auth/routes/forgot-password-page.tsx'),
+  () => import('../features/auth/routes/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const SubscriptionSuccessPage = lazyPage(
-  () => import('../features/sales/subscriptions/routes/subscription-success-page.tsx'),
+  () => import('../features/subscriptions/routes/subscription-success-page.tsx'),
   'SubscriptionSuccessPage',
 );
-const FaqPage = lazyPage(
-  () => import('../features/accounts/support/routes/faq-page.tsx'),
-  'FaqPage',
-);
+const FaqPage = lazyPage(() => import('../features/support/routes/faq-page.tsx'), 'FaqPage');
 const SupportPage = lazyPage(
-  () => import('../features/accounts/support/routes/support-page.tsx'),
+  () => import('../features/support/routes/support-page.tsx'),
   'SupportPage',
 );
 
-const DashboardPage = lazyPage(() => import('./routes/dashboard-page.tsx'), 'DashboardPage', {
-  usesAntd: false,
-});
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/routes/dashboard-page.tsx'),
+  'DashboardPage',
+  { usesAntd: false },
+);
 const ChoosePackagePage = lazyPage(
-  () => import('./routes/choose-package-page.tsx'),
+  () => import('../features/subscriptions/routes/choose-package-page.tsx'),
   'ChoosePackagePage',
   { data: pageData('prefetchChoosePackageData') },
 );
 const AccountPage = lazyPage(
-  () => import('../features/accounts/account/routes/account-page.tsx'),
+  () => import('../features/account/routes/account-page.tsx'),
   'AccountPage',
   { data: pageData('prefetchAccountData') },
 );
 const AddSubscriptionPage = lazyPage(
-  () => import('./routes/add-subscription-page.tsx'),
+  () => import('../features/subscriptions/routes/add-subscription-page.tsx'),
   'AddSubscriptionPage',
 );
-const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'SubjectsPage', {
-  usesAntd: false,
-});
+const SubjectsPage = lazyPage(
+  () => import('../features/subjects/routes/subjects-page.tsx'),
+  'SubjectsPage',
+  { usesAntd: false },
+);
 const CustomTestPage = lazyPage(
-  () => import('../engine-kit/routes/custom-test-page.tsx'),
+  () => import('../features/test-taking/routes/custom-test-page.tsx'),
   'CustomTestPage',
 );
 const MockExamPage = lazyPage(
-  () => import('../engine-kit/routes/mock-exam-page.tsx'),
+  () => import('../features/test-taking/routes/mock-exam-page.tsx'),
   'MockExamPage',
 );
 const HistoricalTestPage = lazyPage(
-  () => import('../engine-kit/routes/historical-test-page.tsx'),
+  () => import('../features/test-taking/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
 );
 const WrongAnswersPage = lazyPage(
-  () => import('../engine-kit/routes/wrong-answers-page.tsx'),
+  () => import('../features/test-taking/routes/wrong-answers-page.tsx'),
   'WrongAnswersPage',
 );
-const ResultPage = lazyPage(() => import('../engine-kit/routes/result-page.tsx'), 'ResultPage');
+const ResultPage = lazyPage(
+  () => import('../features/test-taking/routes/result-page.tsx'),
+  'ResultPage',
+);
 const AttemptReviewPage = lazyPage(
-  () => import('../features/insights/history/routes/attempt-review-page.tsx'),
+  () => import('../features/history/routes/attempt-review-page.tsx'),
   'AttemptReviewPage',
 );
 const ThemesPage = lazyPage(
-  () => import('../features/engine/test-setup/routes/themes-page.tsx'),
+  () => import('../features/test-setup/routes/themes-page.tsx'),
   'ThemesPage',
 );
 const HistoricalThemesPage = lazyPage(
-  () => import('../features/engine/test-setup/routes/historical-themes-page.tsx'),
+  () => import('../features/test-setup/routes/historical-themes-page.tsx'),
   'HistoricalThemesPage',
 );
 const CustomHistoryPage = lazyPage(
-  () => import('../features/insights/history/routes/custom-history-page.tsx'),
+  () => import('../features/history/routes/custom-history-page.tsx'),
   'CustomHistoryPage',
 );
 const OfficialHistoryPage = lazyPage(
-  () => import('../features/insights/history/routes/official-history-page.tsx'),
+  () => import('../features/history/routes/official-history-page.tsx'),
   'OfficialHistoryPage',
 );
 const DrillHistoryPage = lazyPage(
-  () => import('../features/insights/history/routes/drill-history-page.tsx'),
+  () => import('../features/history/routes/drill-history-page.tsx'),
   'DrillHistoryPage',
 );
 const OfficialTestsPage = lazyPage(
-  () => import('../features/insights/history/routes/official-tests-page.tsx'),
+  () => import('../features/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
 );
-const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'StatisticsPage', {
-  usesAntd: false,
-  data: pageData('prefetchStatisticsData'),
-});
+const StatisticsPage = lazyPage(
+  () => import('../features/statistics/routes/statistics-page.tsx'),
+  'StatisticsPage',
+  { usesAntd: false, data: pageData('prefetchStatisticsData') },
+);
 const CancelSubscriptionPage = lazyPage(
-  () => import('../features/sales/subscription-cancel/routes/cancel-subscription-page.tsx'),
+  () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',
 );
 const InvoiceDetailsPage = lazyPage(
-  () => import('../features/sales/subscriptions/routes/invoice-details-page.tsx'),
+  () => import('../features/subscriptions/routes/invoice-details-page.tsx'),
   'InvoiceDetailsPage',
 );
 const ScheduledExamPage = lazyPage(
-  () => import('../features/engine/scheduled-exams/routes/scheduled-exam-page.tsx'),
+  () => import('../features/scheduled-exams/routes/scheduled-exam-page.tsx'),
   'ScheduledExamPage',
   { usesAntd: false },
 );
-const AdminPage = lazyPage(
-  () => import('../features/backoffice/admin/routes/admin-page.tsx'),
-  'AdminPage',
-  {
-    data: pageData('prefetchAdminData'),
-  },
-);
+const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage', {
+  data: pageData('prefetchAdminData'),
+});
 
 /**
  * The route tree. It is rendered with `useRoutes` inside a `<BrowserRouter>` (tests: a

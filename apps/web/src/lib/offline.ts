@@ -1,5 +1,5 @@
 /**
- * Offline support for the pages where a test is taken: registers the service worker
+ * Offline support for the pages where a test is taken (issue 28): registers the service worker
  * (`public/sw.js`) and hands it what this page already loaded, so a reload without a connection
  * still shows the exam. Production builds only: the dev server's modules are not hashed assets.
  */

@@ -3,10 +3,10 @@ import { Outlet } from 'react-router';
 import { StorageKey } from '@ensaya/core/storage-keys';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
-import { useLogout } from '../../features/accounts/auth/api/logout.ts';
-import { useSubscriptionState } from '../../lib/api/get-subscription-state.ts';
-import { useHeaderFlagSync } from '../../engine-kit/hooks/use-header-flag-sync.ts';
-import { TrialBanner } from '../../features/sales/trial-banner/components/trial-banner.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { useSubscriptionState } from '../../features/subscriptions/api/get-subscription-state.ts';
+import { useHeaderFlagSync } from '../../features/test-taking/hooks/use-header-flag-sync.ts';
+import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
 import { useReadingSettingsSync } from '../../lib/reading-settings.ts';
 import { useMe } from '../../lib/session.ts';
 import '../reading.css';
@@ -38,7 +38,7 @@ export function ProtectedLayout() {
   }, []);
   // A flag left at '0' by a test page that went away unsent is put right on every load.
   useHeaderFlagSync(Boolean(user));
-  // The student's text size and contrast, the same on every device.
+  // The student's text size and contrast, the same on every device (issue 16).
   useReadingSettingsSync(Boolean(user));
 
   return (

@@ -1,0 +1,57 @@
+import '../lib/profile-i18n.ts';
+import Button from 'antd/es/button';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
+import { useMe } from '../../../lib/session.ts';
+import { AddressSection } from '../components/address-section.tsx';
+import { AvatarBlock } from '../components/avatar-block.tsx';
+import { InvoicesCard } from '../components/invoices-card.tsx';
+import { LocationSection } from '../components/location-section.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
+import { PersonalDataSection } from '../components/personal-data-section.tsx';
+import { SubscriptionsCard } from '../components/subscriptions-card.tsx';
+
+// The reading settings (issue 16) load on their own, after the profile's sections.
+const ReadingSettingsCard = lazy(async () => ({
+  default: (await import('../../reading-settings/components/reading-settings-card.tsx'))
+    .ReadingSettingsCard,
+}));
+
+/** `/cuenta/editar`: the account (spec 000, screen 9). */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useMe();
+
+  // The route guard has loaded the profile; this covers the moment it is refetched after a 401.
+  if (!user) return <FullPageSpinner />;
+
+  return (
+    <section className="page account" aria-labelledby="account-title">
+      <h1 id="account-title" className="page__title">
+        {t('pages.account.title')}
+      </h1>
+      <AvatarBlock user={user} />
+      <div className="account__sections">
+        <PersonalDataSection user={user} />
+        <PasswordSection />
+        <AddressSection address={user.address} />
+        <LocationSection address={user.address} />
+        <Suspense fallback={null}>
+          <ReadingSettingsCard />
+        </Suspense>
+      </div>
+
+      <div className="account__billing">
+        <SubscriptionsCard isDebug={user.permissions.length > 0} />
+        <InvoicesCard />
+      </div>
+
+      <div className="account__footer">
+        <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>
+      </div>
+    </section>
+  );
+}
