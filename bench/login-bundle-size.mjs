@@ -1,4 +1,4 @@
-// Checks the login page's JavaScript budget (DESIGN.md: at most 200 KB gzipped) on a production
+// Checks the login page's JavaScript budget (docs/architecture.md, "Performance budgets": at most 200 KB gzipped) on a production
 // build: `npm run build`, then `npm run bench:bundle`.
 // The login page is the app's entry, so what it loads is the entry chunk and everything that chunk
 // imports statically; lazy pages are not counted. The login form needs nothing more: its checks are

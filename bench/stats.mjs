@@ -1,4 +1,4 @@
-// Statistics, dashboard and history latency (DESIGN.md, "Performance budgets": p95 at 1M
+// Statistics, dashboard and history latency (docs/architecture.md, "Performance budgets": p95 at 1M
 // within 1.5x of 10k; p95 <= 20 ms over HTTP at 10 M attempts with 100 students).
 //
 //   npm run bench:stats         in process: a scratch database grown to 10k, 100k and 1M attempts,

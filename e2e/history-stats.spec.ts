@@ -276,6 +276,8 @@ test('delete and delete all wait 2 s for the message and 3 s more to leave', asy
 test('reviews a past mock exam question by question and finishes in its history', async ({
   page,
 }) => {
+  // A whole mock exam's palette is read, name by name: a CI run under load took more than 30 s.
+  test.slow();
   const id = await subjectId(page, REVIEW_SUBJECT);
   await page.goto(`/historico/ensayo?subject_id=${id}`);
   await expect(page.getByRole('heading', { name: 'Historial de ensayos' })).toBeVisible();

@@ -14,7 +14,7 @@ export default defineConfig({
       treeshake: {
         // Ant Design's rc-component packages do not declare `sideEffects`, so the bundler keeps
         // every module they import. They have none: declaring it lets Input's import of the form
-        // context drop the whole form library from the login page (DESIGN.md budget).
+        // context drop the whole form library from the login page (docs/architecture.md, "Performance budgets").
         moduleSideEffects: (id) => !/\/node_modules\/@rc-component\/[^/]+\/es\/.*\.js$/.test(id),
       },
     },

@@ -1,5 +1,5 @@
 // Statistics and dashboard latency at 10 thousand, 100 thousand and 1 million stored attempts
-// (DESIGN.md, "Performance budgets": p95 stays flat; p95 at 1M within 1.5x of 10k).
+// (docs/architecture.md, "Performance budgets": p95 stays flat; p95 at 1M within 1.5x of 10k).
 // `npm run bench:stats` (PostgreSQL: TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
 //
 // It makes a database of its own (dropped at the end), migrates it and seeds the demo data, then

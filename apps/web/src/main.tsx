@@ -13,7 +13,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Who is signed in and the chunks of this address's layout and page, asked for together rather
 // than one after the other as the guards render; the page's own reads start as soon as the
-// session is known, while its chunk still loads (issue 27, item 14).
+// session is known, while its chunk still loads.
 const queryClient = createQueryClient();
 const isSignedIn = queryClient.fetchQuery(meQueryOptions()).then(
   (user) => user !== null,

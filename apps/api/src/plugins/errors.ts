@@ -19,8 +19,8 @@ function translateMessage(request: FastifyRequest, message: Message): string {
 }
 
 /**
- * One error shape for every failure: `{ message, errors? }` in the request's language (DESIGN.md,
- * API). Internals never reach the client: a 500 says only that something went wrong.
+ * One error shape for every failure: `{ message, errors? }` in the request's language (docs/architecture.md,
+ * "Errors"). Internals never reach the client: a 500 says only that something went wrong.
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -10,8 +10,8 @@ import { ANTD_HASHED, ANTD_TOKEN } from './antd-theme.ts';
 
 // Ant Design's ConfigProvider (theme, locale, zero-runtime styles) wraps each lazily loaded page and
 // layout, not the whole app: the login page, which loads with the app, is written without Ant
-// Design, so neither Ant Design's code nor its styles are on its budget (DESIGN.md, performance
-// budgets). app/lazy-page.ts loads this module alongside every lazy page.
+// Design, so neither Ant Design's code nor its styles are on its budget (docs/architecture.md,
+// "Performance budgets"). app/lazy-page.ts loads this module alongside every lazy page.
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -51,7 +51,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const form = useMemo(() => ({ validateMessages: { required } }), [required]);
 
   const prefersReducedMotion = usePrefersReducedMotion();
-  // The student's text size and contrast (issue 16) reach Ant Design's components as tokens.
+  // The student's text size and contrast reach Ant Design's components as tokens.
   const reading = useAppliedReading();
   const theme = useMemo(
     () => ({

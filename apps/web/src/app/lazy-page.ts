@@ -44,11 +44,11 @@ const loadAntdScope = () => import('./antd-scope.tsx');
  *
  * `{ usesAntd: false }`: a page or layout written without Ant Design (entry-without-antd.test.ts
  * holds it to that) renders without the scope, so neither it nor Ant Design's theme is loaded with
- * it (issue 14, Lighthouse: the signed-in pages a student meets first).
+ * it (Lighthouse: the signed-in pages a student meets first).
  *
  * `{ data: pageData('prefetchXData') }`: the page's reads (`*.data.ts`, gathered in
  * app/page-data.ts) start at start-up with the session check, not once the page's chunk has
- * loaded and rendered (issue 27).
+ * loaded and rendered.
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
@@ -75,7 +75,7 @@ export function lazyPage<Name extends string>(
  * page's only once the layout has rendered, one round trip after another on a phone's network.
  * Their `data` modules load too, and are handed to `onData` together once all have loaded (main.tsx
  * starts their reads once the session is known): the page's requests then wait for the session
- * check only, not for the page's chunk (issue 27, item 14).
+ * check only, not for the page's chunk.
  */
 export function preloadMatchedRoutes(
   routes: RouteObject[],

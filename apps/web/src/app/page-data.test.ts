@@ -7,7 +7,7 @@ import { demoUser, installFakeApi } from '../test/fake-api.ts';
 import { preloadMatchedRoutes } from './lazy-page.ts';
 import { routes } from './routes.tsx';
 
-// Issue 27, item 14: a signed-in page's reads start with the session check, at start-up, as
+// A signed-in page's reads start with the session check, at start-up, as
 // main.tsx does it, not once the page's chunk has loaded and rendered (a request waterfall).
 
 /** Every API answer but the session's waits until `open()`: what starts meanwhile is parallel. */

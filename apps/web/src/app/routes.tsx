@@ -8,7 +8,7 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { paths } from './paths.ts';
 
 // The login page is the entry and loads with the app; every other page is its own chunk, so the
-// login page stays within its JavaScript budget (DESIGN.md, performance budgets).
+// login page stays within its JavaScript budget (docs/architecture.md, "Performance budgets").
 const ProtectedLayout = lazyPage(
   () => import('./layouts/protected-layout.tsx'),
   'ProtectedLayout',

@@ -9,7 +9,7 @@ import type {
 import { api, showApiError } from './api-client.ts';
 
 /**
- * The student's reading settings (issue 16): text size and high contrast, kept by the server so
+ * The student's reading settings: text size and high contrast, kept by the server so
  * every device shows the same (`GET/PUT /api/me/reading-settings`). The settings in force live
  * here, outside React, and on `<html>` (`data-text-size`, `data-contrast`): the app's CSS reads
  * those, and Ant Design's scope (app/antd-scope.tsx) scales its tokens with them. It lives in

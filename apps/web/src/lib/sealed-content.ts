@@ -2,7 +2,7 @@ import type { AttemptContent } from '@ensaya/core/contracts/engine';
 import type { SealedContent } from '@ensaya/core/contracts/scheduled-exam';
 
 /**
- * The scheduled ensayo's form on this device (issue 28, "sealed content, key at the start"): the
+ * The scheduled ensayo's form on this device ("sealed content, key at the start"): the
  * waiting room downloads it encrypted (AES-256-GCM) and keeps it here, so the start costs the
  * server one small request per student (the key) and a reload without a connection still has the
  * form. The key, once the server gave it (from the start on), is kept beside it: the content was

@@ -18,7 +18,7 @@ export const HttpStatus = {
   serverError: 500,
 } as const;
 
-/** Names of the CSRF double-submit cookie and header (DESIGN.md, sessions). */
+/** Names of the CSRF double-submit cookie and header (docs/architecture.md, "Sessions"). */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const LANGUAGE_HEADER = 'x-localization';

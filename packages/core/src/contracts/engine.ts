@@ -18,7 +18,7 @@ export {
   type WrongSource,
 } from '../engine/wrong-answers.ts';
 
-// The test engine's API (spec 001; DESIGN.md "Test engine"): subject list, setup, start, answers,
+// The test engine's API (spec 001; docs/architecture.md "Test engine"): subject list, setup, start, answers,
 // submit and result. Shared by the API, which validates and documents with these schemas, and the
 // web app. Field names are snake_case.
 

@@ -4,7 +4,7 @@ import { PageMeta } from './admin.ts';
 import { TEST_TYPES } from '../engine/test-kinds.ts';
 import { Id, IdParam, IdParams, queryInt } from './ids.ts';
 
-// History and statistics (spec 001 sections 2 and 7; DESIGN.md "Statistics"): the history of a
+// History and statistics (spec 001 sections 2 and 7; docs/architecture.md "Statistics"): the history of a
 // subject, deleting attempts, and the statistics calls, all scoped to the signed-in student and read
 // from the aggregates. Shared by the API, which validates and documents with these schemas, and the
 // web app. Field names follow the spec's calls table.

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_STATUSES } from '../subscriptions/access.ts';
 import { PageMeta } from './admin.ts';
 import { Id, queryInt } from './ids.ts';
 
-// Packages, subscriptions, coupons and payments (spec 000 sections 3, 4, 5 and 7; DESIGN.md
+// Packages, subscriptions, coupons and payments (spec 000 sections 3, 4, 5 and 7; docs/architecture.md
 // "Payments"). Shared by the API, which validates and documents with these schemas, and the web
 // app. Field names follow the spec's calls table.
 

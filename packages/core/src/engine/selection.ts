@@ -2,7 +2,7 @@ import { shuffled, type Random } from './random.ts';
 import { MOCK_EXAM_DIFFICULTY_PROFILE, type Difficulty } from './difficulty.ts';
 import { SELECTION_MODES, type PracticeSelection, type SelectionProblem } from './setup.ts';
 
-// How the server chooses an attempt's questions (DESIGN.md, "Test engine"). Pure: the API loads the
+// How the server chooses an attempt's questions (docs/architecture.md, "Test engine"). Pure: the API loads the
 // subject's active questions, these functions choose and order them, the API stores the result.
 
 /** A question of the bank as selection sees it. */

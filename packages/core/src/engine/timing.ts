@@ -1,4 +1,4 @@
-// When an attempt's clock runs and how an attempt ended (spec 001, section 4; DESIGN.md "Test
+// When an attempt's clock runs and how an attempt ended (spec 001, section 4; docs/architecture.md "Test
 // engine": the server keeps the deadline). Used by the API, which stores the deadline and the end,
 // and by the web app, which warns before the time runs out.
 

@@ -20,7 +20,7 @@ export const ACCESS_UNTIL_END_STATUSES = [
 
 /**
  * Access to the subscription's subjects: Active; Pause (renewal off) until its end date (spec 000,
- * section 4); and Trial until the trial ends (DESIGN.md "A trial gives access": the FAQ promises full
+ * section 4); and Trial until the trial ends (docs/architecture.md "A trial gives access": the FAQ promises full
  * access during the trial). A trial's `subscription_end` is its end; a trial that ends unpaid
  * (Pending_payment, Canceled) has no access. The SQL in the API's user-tests/access.ts mirrors this.
  */

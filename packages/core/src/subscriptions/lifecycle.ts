@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from './access.ts';
 
 /**
- * The subscription lifecycle (spec 000 section 4, DESIGN.md "Payments"). The server checks every
+ * The subscription lifecycle (spec 000 section 4, docs/architecture.md "Payments"). The server checks every
  * status change against this table; anything else is refused and changes nothing. It is the
  * system's table (payments and jobs): what a student may ask for is `STUDENT_TRANSITIONS`.
  *

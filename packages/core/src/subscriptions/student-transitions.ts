@@ -52,7 +52,7 @@ export function decideStudentStatusChange(
 }
 
 /**
- * Cancelling a trial (DESIGN.md "A trial gives access"): the student may turn off the charge at the
+ * Cancelling a trial (docs/architecture.md "A trial gives access"): the student may turn off the charge at the
  * trial's end (PAUSE) and turn it back on (ACTIVE) while the trial lasts. The status stays Trial, so
  * access lasts until the trial ends; a trial that ends with renewal off is canceled, never charged.
  */

@@ -18,7 +18,7 @@ import { stems } from './content.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
 // Aggregates kept up to date in the transaction that submits (adds) or deletes (subtracts) an
-// attempt, so statistics and dashboard reads never scan attempts (DESIGN.md, "Statistics").
+// attempt, so statistics and dashboard reads never scan attempts (docs/architecture.md, "Statistics").
 
 /**
  * A student's totals in a subject per kind of test (core `statsKindOf`: custom, official, or a

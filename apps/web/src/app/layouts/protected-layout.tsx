@@ -38,7 +38,7 @@ export function ProtectedLayout() {
   }, []);
   // A flag left at '0' by a test page that went away unsent is put right on every load.
   useHeaderFlagSync(Boolean(user));
-  // The student's text size and contrast, the same on every device (issue 16).
+  // The student's text size and contrast, the same on every device.
   useReadingSettingsSync(Boolean(user));
 
   return (

@@ -13,7 +13,7 @@ const DRAW_AHEAD = '200px';
 
 /**
  * Calls `draw` once the element comes near the screen: charts out of view cost a phone nothing
- * while the page loads (issue 14, Lighthouse: ECharts' code and drawing were the largest part of
+ * while the page loads (Lighthouse: ECharts' code and drawing were the largest part of
  * the dashboard's and the statistics' main-thread work). Where the browser cannot tell, at once.
  */
 function whenNearScreen(element: Element, draw: () => void): () => void {

@@ -8,7 +8,7 @@ import { Logo } from '../logo.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The header is drawn without Ant Design, which every signed-in page would otherwise load before
-// its first paint (issue 14, Lighthouse); the drawer, Ant Design's, loads when first opened.
+// its first paint (Lighthouse); the drawer, Ant Design's, loads when first opened.
 const NavDrawer = lazy(() =>
   import('./nav-drawer.tsx').then((module) => ({ default: module.NavDrawer })),
 );
@@ -28,7 +28,7 @@ interface AppHeaderProps {
   onLogout: () => void;
   /**
    * During a trial, the trial's subscription: the menu's renew item says what paying does then
-   * (issue 27: "Renovar suscripción" meant nothing to a student a day into a free trial).
+   * ("Renovar suscripción" meant nothing to a student a day into a free trial).
    */
   trialSubscriptionId?: number | null;
 }
@@ -72,7 +72,7 @@ const SUBJECT_PAGES = [
 ];
 
 /**
- * The main nav's item of a page (issue 13: only the exact address was marked, so the pages about
+ * The main nav's item of a page (only the exact address was marked, so the pages about
  * a subject marked nothing).
  */
 export function mainNavItemFor(pathname: string): string | null {

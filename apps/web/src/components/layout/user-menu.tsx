@@ -10,7 +10,7 @@ export interface UserMenuItem {
 
 /**
  * The header's user menu: a menu button (WAI-ARIA "menu button" pattern) without Ant Design, so the
- * signed-in pages' shell loads none of its code (issue 14, Lighthouse). Opens on click, Enter,
+ * signed-in pages' shell loads none of its code (Lighthouse). Opens on click, Enter,
  * Space or the down arrow with the first item focused; the arrows, Home and End move between
  * items; Escape closes it and gives the focus back to the button; a click outside or Tab closes it.
  */

@@ -5,7 +5,7 @@ import type { ReviewDue } from '@ensaya/core/contracts/review';
 import { demoUser, installFakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-// Spaced review (issue 16): the counts on the dashboard and the subject cards, and the way in.
+// Spaced review: the counts on the dashboard and the subject cards, and the way in.
 
 afterEach(() => sessionStorage.clear());
 

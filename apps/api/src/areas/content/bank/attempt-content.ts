@@ -6,7 +6,7 @@ import type { ContentQuestion } from '@ensaya/core/contracts/engine';
 import type { DbOrTx } from '../../../db/client.ts';
 import { contexts, stemChoices, stems } from '../../../db/schema/index.ts';
 
-// Question content served apart from the attempt (DESIGN.md "Exam content is immutable
+// Question content served apart from the attempt (docs/architecture.md "Exam content is immutable
 // and cacheable"). A running attempt names its questions' content by a key: the sorted stem ids and
 // the largest content version among them (stems.content_version, raised by triggers on every edit,
 // from one sequence, so any edit to a member raises the maximum). The body behind a name is built

@@ -41,7 +41,7 @@ const errors = { 401: ApiError, 404: ApiError, 419: ApiError };
 const MessageResponse = z.object({ message: z.string() });
 
 /**
- * The test engine (DESIGN.md, "Test engine"): the server chooses the questions, keeps the answers
+ * The test engine (docs/architecture.md, "Test engine"): the server chooses the questions, keeps the answers
  * as they are given, times the attempt and scores it.
  */
 export const userTestRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (

@@ -8,7 +8,7 @@ import {
   type ThemePopulationDelta,
 } from './population-queue.ts';
 
-// The statistics aggregates (DESIGN.md, "Statistics"): a submitted attempt is added to them and a
+// The statistics aggregates (docs/architecture.md, "Statistics"): a submitted attempt is added to them and a
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
 // attempts. An attempt that does not count for the population (core `countsForPopulation`, fixed
 // at start) goes into the student's own rows only, also as `excluded_*`, so that the population

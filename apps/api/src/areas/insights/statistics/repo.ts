@@ -15,7 +15,7 @@ import {
 } from '../../../db/schema/index.ts';
 
 // Statistics reads. Every query here reads the aggregates (user_subject_stats, user_theme_stats)
-// through their indexes, never the attempts (DESIGN.md, "Statistics"): a student's own rows by the
+// through their indexes, never the attempts (docs/architecture.md, "Statistics"): a student's own rows by the
 // primary key or (user_id, subject_id, type); all students of a subject by (subject_id, type); all
 // students of a theme by theme_id. The one exception is the comparison of one sent attempt, which
 // reads that attempt's row and its questions' themes by their keys.

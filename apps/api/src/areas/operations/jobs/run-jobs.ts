@@ -123,7 +123,7 @@ export async function runJob(db: Db, deps: BillingDeps, job: repo.JobRow, now: D
         });
         const end = row?.subscriptionEnd;
         if (!row || !end || end.getTime() > now.getTime()) return;
-        // A trial its student canceled ends here, never charged (DESIGN.md "A trial gives access").
+        // A trial its student canceled ends here, never charged (docs/architecture.md "A trial gives access").
         if (row.status === 'Trial' && !row.autoRenew) {
           await moveTo(tx, row, 'Canceled', { canceledAt: now });
           return;

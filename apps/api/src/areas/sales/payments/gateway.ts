@@ -17,7 +17,7 @@ export type ChargeResult =
   | { status: 'declined'; chargeId: string | null; reason: string };
 
 /**
- * What a payment gateway does for us (DESIGN.md "Payments"): it stores cards and moves money; the
+ * What a payment gateway does for us (docs/architecture.md "Payments"): it stores cards and moves money; the
  * app owns statuses, periods, renewals, retries and invoices. Amounts are CLP as decimal strings
  * ('1784.64' for the card validation charge).
  */

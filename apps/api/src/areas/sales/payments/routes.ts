@@ -35,7 +35,7 @@ const LANDING: Record<service.ReturnOutcome['result'], string> = {
 
 /**
  * Payment links, the gateways' returns (callbacks), the sandbox gateway's hosted card page and the
- * page that posts the Transbank token (DESIGN.md "Payments").
+ * page that posts the Transbank token (docs/architecture.md "Payments").
  */
 export const paymentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,

@@ -52,7 +52,7 @@ type CardReference = { k: 'card'; id: string; kind: SandboxCardKind; last4: stri
 const ENROLLMENT_MINUTES = 30;
 
 /**
- * A real gateway for development and tests (DESIGN.md "Payments"): its card page is served by the
+ * A real gateway for development and tests (docs/architecture.md "Payments"): its card page is served by the
  * app under /sandbox-gateway/, and everything it hands out (enrollment tokens, the signed result
  * the browser carries back, card references) is signed with its secret, so it keeps no state and
  * any instance can answer. A card number behaves as the test card with its last four digits, and

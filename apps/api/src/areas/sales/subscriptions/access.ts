@@ -9,7 +9,7 @@ import {
 
 /**
  * The subjects a student may take tests in, each with the subscription that gives access: Active,
- * or Trial and Pause with an end date not past (spec 000 section 4, spec 001 section 2, DESIGN.md
+ * or Trial and Pause with an end date not past (spec 000 section 4, spec 001 section 2, docs/architecture.md
  * "A trial gives access"). The SQL mirrors core's `hasAccess`.
  */
 export async function subjectsWithAccess(

@@ -238,7 +238,7 @@ describe('status changes a student asks for', () => {
     );
     expect(response.json().errors.status).toEqual([response.json().message]);
     const read = (await client.get(`/api/user-subscriptions/${sub.id}`)).json().data;
-    // A trial gives access to its subjects until it ends (DESIGN.md "A trial gives access").
+    // A trial gives access to its subjects until it ends (docs/architecture.md "A trial gives access").
     expect(read).toMatchObject({ status: 'Trial', has_access: true });
   });
 

@@ -55,7 +55,7 @@ const cardOf = async (client: TestClient, subjectId: number) =>
     .data.flatMap((test: { subjects: Array<{ id: number }> }) => test.subjects)
     .find((subject: { id: number }) => subject.id === subjectId) as { has_access: boolean };
 
-describe('a trial gives access (DESIGN.md "A trial gives access")', () => {
+describe('a trial gives access (docs/architecture.md "A trial gives access")', () => {
   it('lets a student in a trial take practice and mock exams in the subscribed subject', async () => {
     const { bank, client } = await trialOfBank(5);
     expect(await cardOf(client, bank.subject.id)).toMatchObject({ has_access: true });

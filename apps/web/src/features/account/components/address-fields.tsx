@@ -109,7 +109,7 @@ export function AddressLineFields({
 export const POSTAL_CODE_LOOKUP_URL = 'https://www.correos.cl/';
 
 /**
- * What a Chilean postal code is and where to find it (issue 27): students rarely know theirs, and
+ * What a Chilean postal code is and where to find it: students rarely know theirs, and
  * the spec requires it.
  */
 function PostalCodeHelp() {

@@ -6,7 +6,7 @@ import { useCancelEmailChange } from '../api/cancel-email-change.ts';
 import { useResendEmailChange } from '../api/resend-email-change.ts';
 
 /**
- * A new e-mail address waiting for its link (issue 24): where the link went, that the account
+ * A new e-mail address waiting for its link: where the link went, that the account
  * keeps its address until then, and buttons to send the link again or cancel the change, with the
  * server's answer beside them.
  */

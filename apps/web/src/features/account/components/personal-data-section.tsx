@@ -49,7 +49,7 @@ function phoneToSend(value: string): string | undefined {
 /**
  * Name, last name, tax id (read-only), e-mail and mobile phone -> `PATCH api/me`. A new e-mail
  * address asks for the current password, and waits for its link (the pending notice) before it
- * replaces the account's (issue 24).
+ * replaces the account's.
  */
 export function PersonalDataSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();

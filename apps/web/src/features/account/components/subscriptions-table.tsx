@@ -101,7 +101,7 @@ export function SubscriptionsTable({
         );
       case 'subscribe':
         return (
-          // During a trial, paying ends it and starts the plan: the button says so (issue 27).
+          // During a trial, paying ends it and starts the plan: the button says so.
           <Button
             type="primary"
             aria-label={

@@ -42,7 +42,7 @@ export function personalDataCheck(accountEmail: string): FieldCheck<PersonalData
           ? undefined
           : coreMessage(phoneProblem(values.phone));
       case 'current_password':
-        // Asked only for a new address (issue 24): the server checks it.
+        // Asked only for a new address: the server checks it.
         return isNewEmail(values.email, accountEmail) && values.current_password === ''
           ? coreMessage('account.emailPasswordRequired')
           : undefined;

@@ -13,7 +13,7 @@ import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
 import { SubscriptionsCard } from '../components/subscriptions-card.tsx';
 
-// The reading settings (issue 16) load on their own, after the profile's sections.
+// The reading settings load on their own, after the profile's sections.
 const ReadingSettingsCard = lazy(async () => ({
   default: (await import('../../reading-settings/components/reading-settings-card.tsx'))
     .ReadingSettingsCard,

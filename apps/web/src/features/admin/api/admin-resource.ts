@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { ListParams, ListResponse } from './types.ts';
 
 /**
- * The back office's generic CRUD over `/api/admin/<resource>` (issue 4 contract): a list with
+ * The back office's generic CRUD over `/api/admin/<resource>`: a list with
  * search, filters and server pagination, one record, create (POST), update (PATCH) and delete.
  * Every query key starts with `['admin', resource]`, so a mutation invalidates the resource's
  * lists and records at once.

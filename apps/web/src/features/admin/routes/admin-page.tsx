@@ -49,7 +49,7 @@ function AdminRoutes() {
 }
 
 /**
- * `/admin/*`: the back office (issue 4), a chunk of its own. The server refuses every
+ * `/admin/*`: the back office, a chunk of its own. The server refuses every
  * `/api/admin` call to anyone but an admin; here a student gets a plain "not allowed" page and
  * none of the back office's screens mount, so none of its requests is made.
  */

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { adminUser, catalogueHandlers, meAs } from '../test/admin-fixtures.ts';
 import { chooseOption } from '../test/choose-option.ts';
 
-// Issue 28: the back office schedules the national ensayos and follows them.
+// The back office schedules the national ensayos and follows them.
 
 const scheduled = (change: Partial<AdminScheduledExam>): AdminScheduledExam => ({
   id: 4,

@@ -250,7 +250,7 @@ function ExamsTable({ exams }: { exams: AdminScheduledExam[] }) {
   );
 }
 
-/** `/admin/scheduled-exams`: schedules national ensayos and follows them (issue 28). */
+/** `/admin/scheduled-exams`: schedules national ensayos and follows them. */
 export function ScheduledExamsPage() {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const exams = useAdminScheduledExams();

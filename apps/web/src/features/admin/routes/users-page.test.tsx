@@ -14,7 +14,7 @@ const student = {
   extra_time_percent: 0,
 };
 
-describe('users and extra time (issue 16)', () => {
+describe('users and extra time', () => {
   it('finds a student and gives them +50 % time, sending only the extra time', async () => {
     const { requests } = installFakeApi({
       'GET /api/me': meAs(adminUser),

@@ -8,7 +8,7 @@ const extraTimeLabel = (percent: number) => `fields.extraTime${percent}`;
 
 /**
  * `/admin/users`: find a user by e-mail or name and give them an extra-time accommodation (+25,
- * +50 or +100 %) that the server applies to every timed test they start (issue 16). Users are not
+ * +50 or +100 %) that the server applies to every timed test they start. Users are not
  * created or deleted here.
  */
 export function UsersPage() {

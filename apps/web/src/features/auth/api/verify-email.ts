@@ -21,7 +21,7 @@ const HANDLED = [HttpStatus.unauthorized, HttpStatus.forbidden, HttpStatus.confl
  * the address is verified or the new address confirmed (also when it already was), 403 when
  * tampered with or expired, 409 when another account took the new address meanwhile. A
  * verification link is POSTed (with the CSRF token): the opening that verifies the address also
- * signs its student in (issue 27; docs/security.md).
+ * signs its student in (docs/security.md).
  */
 export async function verifyEmail(path: string): Promise<VerifiedEmail> {
   if (emailLinkKind(path) === 'verify') {

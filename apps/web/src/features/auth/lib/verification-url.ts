@@ -1,6 +1,6 @@
 /**
  * Where mailed links point: the API's signed routes that verify the account's address or confirm a
- * new one (issue 24), nothing else (see verify-email-page).
+ * new one, nothing else (see verify-email-page).
  */
 const LINK_PATH_PREFIXES = ['/api/email/verify/', '/api/email/change/'] as const;
 

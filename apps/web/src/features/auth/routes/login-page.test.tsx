@@ -119,7 +119,7 @@ describe('login page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reenviar el correo' }));
     expect(await screen.findByText('Te enviamos el enlace otra vez.')).toBeInTheDocument();
-    // The resend carries the token the login answered (issue 24, item 7).
+    // The resend carries the token the login answered.
     const resend = requests.find((r) => r.path === '/api/me/42/resend-verification');
     expect(resend?.method).toBe('GET');
     expect(resend?.search).toBe('?token=1767225600.abc123');
@@ -230,7 +230,7 @@ describe('login page', () => {
     expect(screen.queryByRole('button', { name: 'Volver' })).not.toBeInTheDocument();
   });
 
-  it('tells a visitor what Ensaya is and how to create an account (issue 27)', async () => {
+  it('tells a visitor what Ensaya is and how to create an account', async () => {
     installFakeApi({ 'GET /api/me': meHandler(() => false) });
     renderApp('/');
 

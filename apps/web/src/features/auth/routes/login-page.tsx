@@ -57,7 +57,7 @@ export function LoginPage() {
             </button>
           )}
         </div>
-        {/* A visitor's way in (issue 27): the spec's registration starts at a package. */}
+        {/* A visitor's way in: the spec's registration starts at a package. */}
         <div className="auth-card__signup">
           <p className="auth-card__signup-text">
             <span>{t('login.newHere')}</span> <span>{t('login.createAccountHint')}</span>

@@ -43,7 +43,7 @@ describe('verify-email page', () => {
     expect(pathname()).toBe('/login');
   });
 
-  it('the opening that verifies signs the student in and goes on to the package step, the package chosen (issue 27)', async () => {
+  it('the opening that verifies signs the student in and goes on to the package step, the package chosen', async () => {
     let isLoggedIn = false;
     installFakeApi({
       'GET /api/me': meHandler(() => isLoggedIn),

@@ -26,11 +26,11 @@ function packageParam(value: string | null): string | null {
 
 /**
  * `/verify-email?url=...` (spec 000, section 2): requests the signed link of the e-mail and says
- * whether the address is confirmed. The opening that verifies it signs the student in (issue 27:
+ * whether the address is confirmed. The opening that verifies it signs the student in (
  * the link is single-use for that, signed and 60 minutes long; docs/security.md) and goes straight
  * on to where the login would lead (the sign-up's package step, with the package chosen at
  * registration, `&package=`, preselected); any later opening continues to /login. The same page opens the link that
- * confirms a new address (issue 24): its failures say the server's reason (expired, or the address
+ * confirms a new address: its failures say the server's reason (expired, or the address
  * taken meanwhile) and lead to the account page, where the link can be sent again.
  */
 export function VerifyEmailPage() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
 
 /**
- * Starts a subject's first diagnostic as every setup screen starts a test (issue 27): the attempt
+ * Starts a subject's first diagnostic as every setup screen starts a test: the attempt
  * opens, or a test in progress in the subject is offered to resume or send first. Loaded only once
  * the student presses start, so the dashboard's first load stays light.
  */

@@ -12,7 +12,7 @@ vi.mock('../../../components/charts/echarts-extra-runtime.ts', () => ({}));
 
 afterEach(() => sessionStorage.clear());
 
-// Issue 27, item 6: the first diagnostic's card on the dashboard.
+// The first diagnostic's card on the dashboard.
 
 const empty: Dashboard = {
   has_attempts: false,

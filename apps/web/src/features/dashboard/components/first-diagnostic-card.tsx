@@ -11,7 +11,7 @@ const DiagnosticStarter = lazy(() =>
 );
 
 /**
- * The first diagnostic's offer on the dashboard (issue 27, item 6): for each subject the student
+ * The first diagnostic's offer on the dashboard: for each subject the student
  * has access to and has neither taken nor skipped it, what it is and a start, and "not now"
  * (remembered on the server). A skipped one stays reachable through a small link, once.
  */

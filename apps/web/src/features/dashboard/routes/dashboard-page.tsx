@@ -23,7 +23,7 @@ import { DASHBOARD_NAMESPACE } from '../lib/dashboard-i18n.ts';
  * `/dashboard`: the student's home (spec 001, section 2): the banner with the way to the subjects
  * and, once a test was sent, the chart cards; before that, an invitation to take the first one.
  * Written without Ant Design (plain buttons), like the login page: it is the first page after
- * signing in, and Lighthouse's mobile score weighs its JavaScript (issue 14).
+ * signing in, and Lighthouse's mobile score weighs its JavaScript.
  */
 export function DashboardPage() {
   const { t } = useTranslation(DASHBOARD_NAMESPACE);

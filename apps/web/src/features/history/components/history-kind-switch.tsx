@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
-/** Each kind's history page (issue 13: mock exams and drills were out of reach). */
+/** Each kind's history page (mock exams and drills were out of reach). */
 export const HISTORY_PATHS: Record<StatsKind, string> = {
   custom: '/historico',
   official: '/historico/ensayo',

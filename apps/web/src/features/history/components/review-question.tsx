@@ -50,7 +50,7 @@ export function ReviewQuestion({
   question: AttemptQuestion;
   number: number;
   total: number;
-  /** The choices the student crossed out, and the context's highlights (issue 27). */
+  /** The choices the student crossed out, and the context's highlights. */
   struck?: readonly number[];
   highlights?: readonly TextRange[];
   keyWithheld?: boolean;

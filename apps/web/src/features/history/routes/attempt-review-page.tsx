@@ -39,7 +39,7 @@ export function AttemptReviewPage() {
   const [control] = useState(readControl);
   const attemptId = attemptIdFrom(search);
   const attempt = useAttemptReview(attemptId);
-  // The crossed-out choices and highlights, as the student left them (issue 27); the review shows
+  // The crossed-out choices and highlights, as the student left them; the review shows
   // without them when they cannot be read.
   const annotationData = useAnnotations(attemptId).data;
   const annotations = useMemo(() => annotationStateOf(annotationData), [annotationData]);

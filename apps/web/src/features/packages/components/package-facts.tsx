@@ -22,7 +22,7 @@ export function PackageFacts({ pack }: { pack: Package }) {
         <li>
           {pack.trial_period_days === 0
             ? t('noTrial')
-            : // A student who had their trial of this test gets none (issue 27; the API says so).
+            : // A student who had their trial of this test gets none (the API says so).
               pack.trial_available === false
               ? t('trialUsed')
               : t('trial', { count: pack.trial_period_days })}

@@ -62,7 +62,7 @@ export function SubjectStep({
     ? offered.map((subject) => subject.id)
     : chosen.filter((id) => offeredIds.has(id));
   const isComplete = isSubjectChoiceComplete(chosenIds, pack.subjects_quantity);
-  // Once the package's quantity is reached the other boxes wait, with the reason (issue 27): a
+  // Once the package's quantity is reached the other boxes wait, with the reason: a
   // third tick in a two-subject package is refused where it is made, not at Siguiente.
   const isFull = !isAll && chosenIds.length >= pack.subjects_quantity;
   const countProblem =

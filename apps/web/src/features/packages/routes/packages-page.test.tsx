@@ -90,7 +90,7 @@ describe('price table (/paquetes)', () => {
     );
   });
 
-  it('promises no trial to a student who had theirs (issue 27)', async () => {
+  it('promises no trial to a student who had theirs', async () => {
     studentApi({
       'GET /api/packages': () => ({
         status: 200,

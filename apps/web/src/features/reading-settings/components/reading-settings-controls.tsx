@@ -8,7 +8,7 @@ import { READING_NAMESPACE } from '../lib/reading-i18n.ts';
 
 /**
  * Text size (100, 125, 150 %) and high contrast, saved to the student's account at once and
- * applied on every device (issue 16). The sizes are toggle buttons, not radio buttons: in the
+ * applied on every device. The sizes are toggle buttons, not radio buttons: in the
  * runner the arrow keys move between questions, and a button is operated with Enter or Space.
  * `showExtraTime` adds a line on the extra time an admin granted (the account page).
  */

@@ -26,7 +26,7 @@ export function firstPracticeRequest(subjectId: number): StartUserTestRequest {
 }
 
 /**
- * "Empieza a practicar" (issue 27): the trial has just started, and one tap per subject opens a
+ * "Empieza a practicar": the trial has just started, and one tap per subject opens a
  * short practice at its first question, without the dashboard and the setup page in between.
  */
 export function FirstPractice({

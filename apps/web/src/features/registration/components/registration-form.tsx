@@ -52,7 +52,7 @@ export function RegistrationForm({
   packageId,
   onRegistered,
 }: {
-  /** The package chosen at `/registro/{id}`: the verification link carries it (issue 27). */
+  /** The package chosen at `/registro/{id}`: the verification link carries it. */
   packageId?: number;
   onRegistered: (user: RegisteredUser) => void;
 }) {

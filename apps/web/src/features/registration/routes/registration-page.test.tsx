@@ -295,7 +295,7 @@ describe('registration form', () => {
     expect(await screen.findByText('Te enviamos el enlace otra vez.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reenviar el correo' }));
     expect(await screen.findByText('Demasiados intentos.')).toBeInTheDocument();
-    // Each resend carries the token the registration answered (issue 24, item 7).
+    // Each resend carries the token the registration answered.
     expect(
       requests
         .filter((r) => r.path === '/api/me/7/resend-verification')

@@ -56,7 +56,7 @@ describe('trial confirmation (/confirmacion)', () => {
     expect(localStorage.getItem('subscription')).toBeNull();
   });
 
-  it('starts a first practice of a subject in one tap: 10 questions, study mode (issue 27)', async () => {
+  it('starts a first practice of a subject in one tap: 10 questions, study mode', async () => {
     const trial = subscription({
       status: 'Trial',
       trial_started_at: new Date().toISOString(),

@@ -16,7 +16,7 @@ const STEPS = ['register', 'email', 'subjects', 'address', 'summary', 'completed
 /**
  * `/confirmacion` (spec 000, screen 4): the payment platform returns here once the card is
  * registered and the trial has started (`?subscription=&payment=trial`). "Empieza a practicar"
- * opens a first practice of a subject at once (issue 27); Continue loads the subscription, keeps
+ * opens a first practice of a subject at once; Continue loads the subscription, keeps
  * its status and trial days left in the shared state and opens the dashboard.
  */
 export function TrialConfirmationPage() {

@@ -8,7 +8,7 @@ import { REVIEW_NAMESPACE } from '../lib/review-i18n.ts';
 import { chooseReviewSubject, REVIEW_ROUTE } from '../lib/start-review.ts';
 
 /**
- * The dashboard's one way into the spaced review (issue 27: "Repasar hoy"): the questions due today
+ * The dashboard's one way into the spaced review ("Repasar hoy"): the questions due today
  * in all, and one row per subject with questions due, a link that starts that subject's session (at
  * most `session_max` questions, the rest left for later). A subject the student may not take tests
  * in is listed without a link. Nothing while the queue is empty (or cannot be read). The page reads

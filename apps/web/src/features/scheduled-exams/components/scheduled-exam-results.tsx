@@ -8,7 +8,7 @@ import { SCHEDULED_EXAMS_NAMESPACE } from '../lib/scheduled-exams-i18n.ts';
 const whole = (value: number) => Math.round(value);
 
 /**
- * A closed ensayo's results for one participant (issue 28, "results the same day"): the score,
+ * A closed ensayo's results for one participant ("results the same day"): the score,
  * the place among everyone who sat this ensayo, the distribution of everyone's scores with the
  * student's band marked, and each eje against the cohort. Bars drawn with CSS, each with its
  * figure in text, and a table a screen reader reads.

@@ -83,7 +83,7 @@ function ExamLine({ exam, now }: { exam: ScheduledExam; now: number }) {
 }
 
 /**
- * The scheduled ensayos on the dashboard and `/materias` (issue 28): each with its date, a
+ * The scheduled ensayos on the dashboard and `/materias`: each with its date, a
  * countdown to the waiting room or the start, and the way in. Nothing when there is none.
  */
 export function ScheduledExamsCard() {

@@ -85,7 +85,7 @@ function Countdown({ label, target, now }: { label: string; target: string; now:
 }
 
 /**
- * `/ensayo-nacional/:id` (issue 28): a scheduled ensayo's waiting room, then its results. The
+ * `/ensayo-nacional/:id`: a scheduled ensayo's waiting room, then its results. The
  * student joins from 15 minutes before the start; the page downloads the form sealed meanwhile and,
  * at the start (by the server's clock), asks only for the key, opens the form on the device, puts
  * it where the exam page reads its content and opens the exam. A late joiner enters the same way

@@ -1,7 +1,7 @@
 import type { AttemptContent } from '@ensaya/core/contracts/engine';
 import type { ScheduledExam, ScheduledExamResults } from '@ensaya/core/contracts/scheduled-exam';
 
-/** Fixtures of the scheduled ensayos' tests (issue 28). */
+/** Fixtures of the scheduled ensayos' tests. */
 
 const MINUTE = 60_000;
 

@@ -33,10 +33,10 @@ import { STATISTICS_NAMESPACE } from '../lib/statistics-i18n.ts';
 
 type TypeFilter = 'all' | StatsKind;
 
-/** "Do more": a larger set of the questions the student missed (issue 27). */
+/** "Do more": a larger set of the questions the student missed. */
 const WRONG_ANSWERS_MORE = 2 * WRONG_ANSWERS_SET;
 
-/** Each kind's history (issue 13: the statistics counted tests the history could not show). */
+/** Each kind's history (the statistics counted tests the history could not show). */
 const HISTORY_LINKS = [
   { kind: 'custom', to: '/historico' },
   { kind: 'official', to: '/historico/ensayo' },

@@ -21,7 +21,7 @@ export function SubjectCard({
   onAction,
 }: {
   card: SubjectCardData;
-  /** Questions due today in the spaced review (issue 16). */
+  /** Questions due today in the spaced review. */
   reviewDue?: number;
   onAction: (card: SubjectCardData, action: SubjectAction) => void;
 }) {

@@ -57,7 +57,7 @@ export function SubjectsPage() {
       void navigate(`${TEST_ROUTE.practice}?id=${card.in_progress_user_test_id}`);
       return;
     }
-    // A review session is a wrong-answers test of the spaced-review queue (issue 16).
+    // A review session is a wrong-answers test of the spaced-review queue.
     writeControl(action === 'review' ? { ...control, wrongSource: 'review' } : control);
     if (action !== 'resume') void navigate(ACTION_ROUTE[action]);
   }

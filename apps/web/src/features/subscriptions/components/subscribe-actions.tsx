@@ -94,7 +94,7 @@ export function SubscribeActions({
     <div className="subscribe-actions">
       {back}
       <Button type="primary" size="large" onClick={() => setIsConfirmOpen(true)}>
-        {/* During a trial paying ends it and starts the plan (issue 27): say that, not "subscribe". */}
+        {/* During a trial paying ends it and starts the plan: say that, not "subscribe". */}
         {status === 'Trial' ? t('subscribe.payTrial') : t('subscribe.button')}
       </Button>
       <Modal

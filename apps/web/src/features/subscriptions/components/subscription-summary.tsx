@@ -126,7 +126,7 @@ export function SubscriptionSummary({
                 i18n.language,
               ),
             },
-            // A subscription not paid for yet has no state worth naming (issue 27: "Estado:
+            // A subscription not paid for yet has no state worth naming ("Estado:
             // Creada" on a first sign-up); the others say theirs in the student's words.
             ...(subscription.status === 'Created'
               ? []

@@ -85,7 +85,7 @@ describe('subscribe wizard after registration (/subscripcion/paquete, no subscri
       'Elige exactamente 2 materias para continuar.',
     );
 
-    // Two chosen: the package is full, the other boxes wait, and the reason is said (issue 27:
+    // Two chosen: the package is full, the other boxes wait, and the reason is said (
     // "3 de 2 elegidas" was allowed and refused only at Siguiente).
     await user.click(screen.getByRole('checkbox', { name: 'Competencia Lectora' }));
     expect(screen.getByText('2 de 2 elegidas')).toBeVisible();
@@ -176,7 +176,7 @@ describe('subscribe wizard after registration (/subscripcion/paquete, no subscri
   });
 });
 
-describe('an unfinished sign-up (only a Created subscription) (issue 27)', () => {
+describe('an unfinished sign-up (only a Created subscription)', () => {
   it('reads as a first subscription: its package chosen, no "change" words, finished in place', async () => {
     const unfinished = subscription({
       id: 40,

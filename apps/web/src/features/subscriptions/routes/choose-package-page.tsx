@@ -14,7 +14,7 @@ import { SUBSCRIPTIONS_NAMESPACE } from '../lib/subscriptions-i18n.ts';
 import { SubscribeWizard, type WizardMode } from './subscribe-wizard.tsx';
 
 /**
- * A first subscription (issue 27): none yet, or only sign-ups never paid for (Created). Such a
+ * A first subscription: none yet, or only sign-ups never paid for (Created). Such a
  * student is still signing up, not changing a plan they have.
  */
 export function isFirstSubscription(subscriptions: readonly Pick<Subscription, 'status'>[]) {

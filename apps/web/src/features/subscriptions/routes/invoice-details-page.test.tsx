@@ -56,7 +56,7 @@ describe('summary at /factura/detalles', () => {
   });
 
   it('says plainly, in the summary, the price and the confirmation, that no trial applies', async () => {
-    // The server's answer for a student who already had a PAES trial (issue 24).
+    // The server's answer for a student who already had a PAES trial.
     invoiceApi(
       subscription({
         trial_duration: 0,

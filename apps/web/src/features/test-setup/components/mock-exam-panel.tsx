@@ -10,7 +10,7 @@ import { fixedThemeColumns, ThemeTable } from './theme-table.tsx';
 type Theme = SubjectSetup['themes'][number];
 
 /**
- * The exam tab (spec 001, section 2; issue 27): a card titled with the subject that reads as a
+ * The exam tab (spec 001, section 2): a card titled with the subject that reads as a
  * description of the exam (its questions, its time, how it runs and what the score means) with one
  * start, rather than the fixed options as a wall of disabled controls; the themes it draws from,
  * with their context and question counts, are one tap away. The server draws the questions by the

@@ -37,7 +37,7 @@ function QuickStart({
 }
 
 /**
- * The practice tab's one-tap starts (issue 27): 10 questions from the student's weakest themes
+ * The practice tab's one-tap starts: 10 questions from the student's weakest themes
  * (their statistics per theme; with no history yet, 10 spread over the subject's themes, said so),
  * today's spaced review of the subject (disabled, with the reason, when nothing is due) and the full
  * mock exam. Each starts the test at once; the four ways and switches stay under "Personalizar".

@@ -2,7 +2,7 @@ import type { StartUserTestRequest, SubjectSetup } from '@ensaya/core/contracts/
 import type { ThemeStats } from '@ensaya/core/contracts/statistics';
 import { SELECTION_MODES } from '@ensaya/core/engine/setup';
 
-/** Questions in the one-tap practice (issue 27). */
+/** Questions in the one-tap practice. */
 export const QUICK_PRACTICE_SIZE = 10;
 /** The weakest themes it draws from at most. */
 export const WEAKEST_THEME_COUNT = 3;
@@ -44,7 +44,7 @@ function share(themes: ReadonlyArray<Theme>, size: number): QuickPractice['theme
 }
 
 /**
- * "10 questions from your weakest themes" (issue 27): the themes where the student's share of
+ * "10 questions from your weakest themes": the themes where the student's share of
  * correct answers is lowest (fewest answered first on a tie), those they answered at least one
  * question of, at most three, with 10 questions shared over them (topped up from the next weakest
  * when a theme has too few). A student with no history in the subject gets 10 questions spread over

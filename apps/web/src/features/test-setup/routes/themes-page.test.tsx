@@ -190,7 +190,7 @@ describe('practice setup', () => {
   });
 });
 
-describe('one-tap starts (issue 27)', () => {
+describe('one-tap starts', () => {
   it('without history offers 10 questions to get started and starts them with one tap', async () => {
     const { requests } = setupApi();
     const { user, pathname } = await openThemes();

@@ -26,7 +26,7 @@ const DASHBOARD = '/dashboard';
 /**
  * `/temas` (spec 001, section 2): for the subject chosen on `/materias`, a practice test set up by
  * the student, or the mock exam with the period's fixed setup. The practice tab leads with one-tap
- * starts (issue 27: weakest themes, today's review, the full mock exam); the spec's four ways and
+ * starts (weakest themes, today's review, the full mock exam); the spec's four ways and
  * switches are under "Personalizar", closed until opened.
  */
 export function ThemesPage() {

@@ -10,7 +10,7 @@ export type StoredAnnotations = AnnotationsResponse['data'];
 
 export const annotationsQueryKey = (id: number) => ['user-tests', id, 'annotations'] as const;
 
-/** `GET /api/user-tests/{id}/annotations`: crossed-out choices and highlights (issue 27). */
+/** `GET /api/user-tests/{id}/annotations`: crossed-out choices and highlights. */
 export async function getAnnotations(id: number): Promise<StoredAnnotations> {
   return (await api.get<AnnotationsResponse>(`/api/user-tests/${id}/annotations`)).data;
 }

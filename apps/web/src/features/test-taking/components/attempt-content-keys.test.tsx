@@ -12,7 +12,7 @@ vi.mock('../../../components/charts/echarts-runtime.ts', () => ({
 
 afterEach(() => sessionStorage.clear());
 
-// Issue 24: a content address is named for its student and expires; a timed attempt has none
+// A content address is named for its student and expires; a timed attempt has none
 // before its begin. The page fetches content after the begin, and replaces a refused address.
 
 const OLD_URL = '/api/content/35-37~9~1j.1.abc~abcdefghijklmnopqrstuv';

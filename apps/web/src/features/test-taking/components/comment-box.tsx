@@ -92,7 +92,7 @@ export const CommentBox = memo(function CommentBox({
 });
 
 /**
- * The comment box behind a "Report a problem" action (issue 27, item 10): the question comes
+ * The comment box behind a "Report a problem" action: the question comes
  * first, and the form opens in a small dialog when the student asks for it. The same comment, the
  * same API; the server's answer is shown once the dialog closes.
  */

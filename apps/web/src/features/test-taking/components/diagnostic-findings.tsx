@@ -6,7 +6,7 @@ import { practiceNext, themeShare } from '../lib/practice-next.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 
 /**
- * What a first diagnostic found (issue 27, item 6), on its result: the first score estimate of a
+ * What a first diagnostic found, on its result: the first score estimate of a
  * PAES test with a range honest about its few questions, the weakest themes to start with, and
  * that the questions missed are in the review queue.
  */

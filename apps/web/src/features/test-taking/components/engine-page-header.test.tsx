@@ -11,7 +11,7 @@ describe('pageHeaderTabFor', () => {
     expect(pageHeaderTabFor('/estadistica')).toBe(2);
   });
 
-  it('lights nothing on pages that are none of the three (issue 13: "Materias" was lit)', () => {
+  it('lights nothing on pages that are none of the three ("Materias" was lit)', () => {
     expect(pageHeaderTabFor('/resultado')).toBeNull();
     expect(pageHeaderTabFor('/temas')).toBeNull();
     expect(pageHeaderTabFor('/ensayo')).toBeNull();

@@ -32,7 +32,7 @@ const MENU = [
 ] as const;
 
 /**
- * The menu item of the page the student is on, from the address (issue 13: a stored index lit
+ * The menu item of the page the student is on, from the address (a stored index lit
  * "Materias" on the result, the statistics and the setup). The histories and the review of an
  * attempt are under history; pages that are none of the three (setup, result) light nothing.
  */

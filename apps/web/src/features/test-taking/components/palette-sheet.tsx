@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { StatusTable } from './status-table.tsx';
 
 /**
- * Phones: the question palette as a sheet from the bottom of the screen (issue 27, item 10),
+ * Phones: the question palette as a sheet from the bottom of the screen,
  * opened from the status line. Its own chunk: only a narrow screen loads it.
  */
 export default function PaletteSheet({

@@ -30,7 +30,7 @@ export interface QuestionViewProps {
   onChoose: (question: AttemptQuestion, choiceId: number, isChecked: boolean) => void;
   onReveal: (stemId: number) => void;
   onToggleMark: (stemId: number) => void;
-  /** The choices the student crossed out (paper tools, issue 27); they never change the answer. */
+  /** The choices the student crossed out (paper tools); they never change the answer. */
   struck?: readonly number[];
   onToggleStrike?: (stemId: number, choiceId: number) => void;
   /** The highlights of the question's context, and how to change them. */

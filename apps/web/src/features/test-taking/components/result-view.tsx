@@ -20,7 +20,7 @@ import { testKindKey } from '../lib/test-kind.ts';
 const COLORS = { correct: '#16a34a', incorrect: '#dc2626', unanswered: '#94a3b8' } as const;
 
 /**
- * A sent attempt's result (spec 001, section 2; issue 25): the grade large and what it means in
+ * A sent attempt's result (spec 001, section 2): the grade large and what it means in
  * words, the totals that add up (pilot questions said apart), the donut, where the student stands
  * among every student, each theme against the average student, and the weakest themes with a
  * one-tap practice of them. The server scored it; this only shows it. A scheduled ensayo sent while

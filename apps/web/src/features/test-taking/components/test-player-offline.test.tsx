@@ -12,7 +12,7 @@ vi.mock('../../../components/charts/echarts-runtime.ts', () => ({
   init: () => ({ setOption: () => undefined, resize: () => undefined, dispose: () => undefined }),
 }));
 
-// Issue 28: a test taken without a connection keeps its answers on the device and is sent when
+// A test taken without a connection keeps its answers on the device and is sent when
 // the connection returns.
 
 const OFFLINE_NOTICE =

@@ -8,7 +8,7 @@ import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fa
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeAttempt, result } from '../test/engine-fixtures.ts';
 
-// Issue 16, item 4: the whole test with the keyboard alone, announcements for screen readers, and
+// The whole test with the keyboard alone, announcements for screen readers, and
 // the reading settings set from the runner.
 
 vi.mock('../../../components/charts/echarts-runtime.ts', () => ({

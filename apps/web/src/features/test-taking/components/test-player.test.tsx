@@ -118,7 +118,7 @@ describe('test player', () => {
     expect(screen.getByRole('heading', { name: 'Pregunta 2 de 12' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^A\) Alternativa 2A/ })).not.toBeChecked();
 
-    // One navigation (issue 27, item 10): previous and next, and the palette; no second pager.
+    // One navigation: previous and next, and the palette; no second pager.
     expect(screen.queryByRole('navigation', { name: 'Preguntas' })).not.toBeInTheDocument();
     expect(palette(2)).toHaveAttribute('aria-current', 'step');
     await user.click(palette(11));
@@ -248,7 +248,7 @@ describe('test player', () => {
     expect(within(explanation).getByRole('heading', { name: 'Incorrecta' })).toBeInTheDocument();
     expect(within(explanation).getByText('Porque lo dice la ley.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^B\) Alternativa 1B Correcta/ })).toBeInTheDocument();
-    // The wrong pick and the key, each in words (issue 27, item 8), not colour alone.
+    // The wrong pick and the key, each in words, not colour alone.
     expect(screen.getByRole('radio', { name: /^A\) Alternativa 1A Tu respuesta/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^A\)/ }).closest('.question__choice')).toHaveClass(
       'question__choice--wrong',
@@ -336,7 +336,7 @@ describe('test player', () => {
     await openTest();
 
     expect(screen.getByText('ID 101')).toBeInTheDocument();
-    // A debug student is not an administrator: the back office would refuse them (issue 13).
+    // A debug student is not an administrator: the back office would refuse them.
     expect(screen.queryByRole('link', { name: 'Ver en administración' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^C\) Alternativa 1C Correcta/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^A\).*Correcta/ })).not.toBeInTheDocument();
@@ -389,7 +389,7 @@ describe('test player', () => {
       }),
     });
     const { user } = await openTest();
-    // Behind "Report a problem" (issue 27, item 10): the question comes first.
+    // Behind "Report a problem": the question comes first.
     expect(screen.queryByRole('textbox', { name: /Encontraste un error/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reportar un problema' }));
     const form = await findDialog('Reportar un problema');

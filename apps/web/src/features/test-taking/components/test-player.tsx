@@ -53,7 +53,7 @@ const MemoPageHeader = memo(EnginePageHeader);
 
 /**
  * The information message that stays until the test is sent (spec 001, section 2): one quiet line
- * under the title, so the question comes first (issue 27, item 10).
+ * under the title, so the question comes first.
  */
 const TestNotice = memo(function TestNotice() {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
@@ -133,7 +133,7 @@ export function TestPlayer({
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [isSending, setIsSending] = useState(false);
   const [isReadingOpen, setIsReadingOpen] = useState(false);
-  /** Phones: the question palette opens as a sheet from the bottom (issue 27, item 10). */
+  /** Phones: the question palette opens as a sheet from the bottom. */
   const isNarrow = useMediaQuery(NARROW_SCREEN);
   const [isPaletteOpen, setIsPaletteOpen] = useState(false);
   /** Said by screen readers (a polite live region): "Question 3 marked for review". */

@@ -18,7 +18,7 @@ import {
 } from '../lib/annotations.ts';
 
 /**
- * The crossed-out choices and highlights of a running attempt (issue 27, item 9): read with the
+ * The crossed-out choices and highlights of a running attempt: read with the
  * attempt, changed at once on screen and saved whole in the background (`AnnotationSaver`). A
  * change made before the stored state arrives is kept over it (it is newer).
  */

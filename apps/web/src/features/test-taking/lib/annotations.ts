@@ -4,7 +4,7 @@ import { toggleRange, type TextRange } from '@ensaya/core/engine/annotations';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 
 /**
- * The paper tools of a running attempt (issue 27, item 9): choices crossed out per question and
+ * The paper tools of a running attempt: choices crossed out per question and
  * passages highlighted per reading context. Held as maps while the student works, sent whole.
  */
 export interface AnnotationState {

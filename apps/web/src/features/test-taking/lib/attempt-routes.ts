@@ -6,7 +6,7 @@ export const TEST_ROUTE: Record<TestMode, string> = {
   mock_exam: '/test/ensayo',
   historical: '/test/historial',
   wrong_answers: '/revision',
-  // The first diagnostic (issue 27) is played on the practice route.
+  // The first diagnostic is played on the practice route.
   diagnostic: '/test',
 };
 

@@ -1,6 +1,6 @@
 /**
- * The countdown shows the server's deadline (DESIGN.md: "the timer shown counts down to the
- * server's deadline, corrected for clock offset"). The offset is how far the server's clock is
+ * The countdown shows the server's deadline, corrected for the clock offset (docs/architecture.md,
+ * "Test engine"). The offset is how far the server's clock is
  * ahead of this one, measured when the attempt was read.
  */
 export function clockOffsetMs(serverNow: string, receivedAt: number): number {

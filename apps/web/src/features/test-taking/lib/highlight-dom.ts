@@ -1,7 +1,7 @@
 import type { TextRange } from '@ensaya/core/engine/annotations';
 
 /**
- * Highlights in a reading text's DOM (issue 27, item 9). Offsets count the characters of the
+ * Highlights in a reading text's DOM. Offsets count the characters of the
  * container's text nodes in document order (its `textContent`), so they survive the `<mark>`
  * elements added around them and are the same on every device.
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A submit made without a connection (issue 28): remembered on the device so that the test is
+ * A submit made without a connection: remembered on the device so that the test is
  * sent when the connection returns, even after a reload. The answers themselves wait in the save
  * queue's own storage (save-queue.ts).
  */

@@ -2,7 +2,7 @@ import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import { CUSTOM_PASS_PERCENTAGE, PAES_APPLICATION_AVERAGE } from '@ensaya/core/engine/scoring';
 
 /**
- * What the result says about its grade, in words a student reads in five seconds (issue 25):
+ * What the result says about its grade, in words a student reads in five seconds:
  * - a practice shows its percentage, never "score 0", and passes at 50 % or more, said kindly;
  * - class B passes at its pass mark, and says by how many points either way;
  * - a PAES Competencia Lectora or M1 grade is set against 458, the CL + M1 average needed to apply
@@ -35,7 +35,7 @@ type OutcomeInput = Pick<
 >;
 
 export function resultOutcome(result: OutcomeInput, percentage: string): ResultOutcome {
-  // A first diagnostic (issue 27) is neither passed nor failed, and not taken again: a start.
+  // A first diagnostic is neither passed nor failed, and not taken again: a start.
   if (result.mode === 'diagnostic') {
     return {
       tone: 'info',

@@ -7,7 +7,7 @@ import type {
 import { isApiRequestError } from '../../../lib/api-client.ts';
 
 /**
- * Answers on their way to the server (DESIGN.md, "Nothing a student does is lost"). Each change is
+ * Answers on their way to the server (docs/architecture.md, "Nothing a student does is lost"). Each change is
  * one question's whole state with a client sequence number; the server keeps the newest per
  * question, so sending again, or out of order, is harmless. Until the server acknowledges a
  * record it stays here and in localStorage, so a crash, a reload or a lost connection loses

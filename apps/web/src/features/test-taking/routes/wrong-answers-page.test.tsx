@@ -42,7 +42,7 @@ describe('wrong answers page', () => {
     });
   });
 
-  it('names each kind by its source and asks for more questions with ?limit= (issue 27)', async () => {
+  it('names each kind by its source and asks for more questions with ?limit=', async () => {
     storeControl({ wrongSource: 'own' });
     const attempt = makeAttempt(4, {
       mode: 'wrong_answers',

@@ -26,7 +26,7 @@ const afterLoginKey = subscriptionStateQueryKey;
 const banner = () => screen.queryByRole('complementary', { name: 'Periodo de prueba' });
 
 describe('trial banner', () => {
-  it('says it is a free trial, the days left, and what its button does (issue 27)', async () => {
+  it('says it is a free trial, the days left, and what its button does', async () => {
     afterLoginApi('Trial', 5);
     const { user, pathname } = renderApp('/materias');
 

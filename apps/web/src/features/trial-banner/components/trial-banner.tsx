@@ -5,7 +5,7 @@ import { TRIAL_BANNER_NAMESPACE } from '../lib/trial-banner-i18n.ts';
 
 /**
  * Under the header during a trial (spec 000, screen 11): what it is and the days left ("Prueba
- * gratis: quedan 5 días", "termina hoy" on the last), and a button saying what it does (issue 27:
+ * gratis: quedan 5 días", "termina hoy" on the last), and a button saying what it does (
  * "Suscribirme" read as if the student were not subscribed yet): it opens the trial's summary,
  * where paying now ends the trial and starts the plan. Without the subscription's id, the
  * account's subscriptions table (the spec's target) does the same.
