@@ -9,7 +9,7 @@ export { submitAttempt } from './attempts/submit.ts';
 export { startAttemptSweeper } from './attempts/sweeper.ts';
 export { diagnosticRoutes } from './diagnostics/routes.ts';
 export { startScheduledExamPreparer } from './scheduled-exams/prepare.ts';
-export { unsentOf } from './scheduled-exams/progress.ts';
+export { unsentOf } from './scheduled-exams/progress-repo.ts';
 export { remindScheduledExam } from './scheduled-exams/reminders.ts';
 export { closeScheduledExam } from './scheduled-exams/results.ts';
 export { scheduledExamRoutes } from './scheduled-exams/routes.ts';

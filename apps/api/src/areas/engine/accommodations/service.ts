@@ -1,4 +1,3 @@
-import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type {
   AdminUser,
   AdminUserPatch,
@@ -7,23 +6,14 @@ import type {
   ReadingSettingsRequest,
 } from '@ensaya/core/contracts/accommodations';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
 import { notFound, unauthenticated } from '../../../lib/app-error.ts';
 import { pageMeta, pageOf } from '../../../lib/admin-pages.ts';
-import { likePattern } from '../../content/index.ts';
+import * as repo from './repo.ts';
 
 // Accessibility settings: the student's reading settings, kept on the server so
 // that every device shows the same, and the extra time an admin grants (read at every start).
 
-const settingsColumns = {
-  textSize: users.textSize,
-  highContrast: users.highContrast,
-  extraTimePercent: users.extraTimePercent,
-};
-
-type SettingsRow = { textSize: number; highContrast: boolean; extraTimePercent: number };
-
-const presentSettings = (row: SettingsRow): ReadingSettings => ({
+const presentSettings = (row: repo.SettingsRow): ReadingSettings => ({
   text_size: row.textSize,
   high_contrast: row.highContrast,
   extra_time_percent: row.extraTimePercent,
@@ -31,7 +21,7 @@ const presentSettings = (row: SettingsRow): ReadingSettings => ({
 
 /** `GET api/me/reading-settings`. */
 export async function getReadingSettings(db: DbOrTx, userId: number): Promise<ReadingSettings> {
-  const [row] = await db.select(settingsColumns).from(users).where(eq(users.id, userId));
+  const row = await repo.findSettings(db, userId);
   if (!row) throw unauthenticated();
   return presentSettings(row);
 }
@@ -42,28 +32,17 @@ export async function saveReadingSettings(
   userId: number,
   body: ReadingSettingsRequest,
 ): Promise<ReadingSettings> {
-  const [row] = await db
-    .update(users)
-    .set({ textSize: body.text_size, highContrast: body.high_contrast, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning(settingsColumns);
+  const row = await repo.updateSettings(db, userId, {
+    textSize: body.text_size,
+    highContrast: body.high_contrast,
+  });
   if (!row) throw unauthenticated();
   return presentSettings(row);
 }
 
 // --- Back office ---
 
-const adminColumns = {
-  id: users.id,
-  name: users.name,
-  lastName: users.lastName,
-  email: users.email,
-  role: users.role,
-  extraTimePercent: users.extraTimePercent,
-};
-type AdminRow = { [K in keyof typeof adminColumns]: (typeof users.$inferSelect)[K] };
-
-const presentUser = (row: AdminRow): AdminUser => ({
+const presentUser = (row: repo.AdminRow): AdminUser => ({
   id: row.id,
   name: row.name,
   last_name: row.lastName,
@@ -72,33 +51,14 @@ const presentUser = (row: AdminRow): AdminUser => ({
   extra_time_percent: row.extraTimePercent,
 });
 
-const SORT_COLUMNS = { id: users.id, email: users.email, last_name: users.lastName };
-
 /** `GET api/admin/users`: by e-mail or name, a page at a time. */
 export async function listUsers(db: Db, query: AdminUserQuery) {
-  const page = pageOf(query);
-  let where: SQL | undefined;
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    where = or(
-      ilike(users.email, pattern),
-      ilike(users.name, pattern),
-      ilike(users.lastName, pattern),
-    );
-  }
-  const column = SORT_COLUMNS[query.sort];
-  const rows = await db
-    .select(adminColumns)
-    .from(users)
-    .where(where)
-    .orderBy(page.order === 'desc' ? desc(column) : asc(column), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { data: rows.map(presentUser), meta: pageMeta(query, await db.$count(users, where)) };
+  const { rows, total } = await repo.listUserRows(db, { ...pageOf(query), search: query.search });
+  return { data: rows.map(presentUser), meta: pageMeta(query, total) };
 }
 
 export async function getUser(db: DbOrTx, id: number): Promise<AdminUser> {
-  const [row] = await db.select(adminColumns).from(users).where(eq(users.id, id));
+  const row = await repo.findUser(db, id);
   if (!row) throw notFound();
   return presentUser(row);
 }
@@ -114,11 +74,7 @@ export async function updateUserAccommodation(
 ): Promise<{ before: AdminUser; after: AdminUser }> {
   return db.transaction(async (tx) => {
     const before = await getUser(tx, id);
-    const [row] = await tx
-      .update(users)
-      .set({ extraTimePercent: body.extra_time_percent, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning(adminColumns);
+    const row = await repo.updateExtraTime(tx, id, body.extra_time_percent);
     if (!row) throw notFound();
     return { before, after: presentUser(row) };
   });

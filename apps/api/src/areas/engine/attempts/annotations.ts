@@ -1,16 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Annotations, SaveAnnotationsRequest } from '@ensaya/core/contracts/annotations';
 import { normalizeRanges } from '@ensaya/core/engine/annotations';
 import type { Db } from '../../../db/client.ts';
-import {
-  stemChoices,
-  stems,
-  userTestAnnotations,
-  userTests,
-  userTestStems,
-} from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { hasBegunSql } from '../../sales/index.ts';
+import * as repo from './annotations-repo.ts';
 
 type StoredAnnotations = Annotations & { seq: number };
 
@@ -24,22 +16,7 @@ export async function readAnnotations(
   userId: number,
   id: number,
 ): Promise<StoredAnnotations> {
-  const [row] = await db
-    .select({
-      strikes: userTestAnnotations.strikes,
-      highlights: userTestAnnotations.highlights,
-      seq: userTestAnnotations.clientSeq,
-      attemptId: userTests.id,
-    })
-    .from(userTests)
-    .leftJoin(
-      userTestAnnotations,
-      and(
-        eq(userTestAnnotations.userTestId, userTests.id),
-        eq(userTestAnnotations.userId, userTests.userId),
-      ),
-    )
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+  const row = await repo.findAttemptAnnotations(db, userId, id);
   if (!row) throw new AppError(404, 'error.notFound');
   return {
     strikes: (row.strikes as Annotations['strikes'] | null) ?? [],
@@ -64,15 +41,7 @@ export async function saveAnnotations(
   now: Date,
 ): Promise<{ seq: number; applied: boolean }> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select({
-        status: userTests.status,
-        deadlineAt: userTests.deadlineAt,
-        hasBegun: hasBegunSql(now),
-      })
-      .from(userTests)
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .for('share');
+    const attempt = await repo.lockAttempt(tx, userId, id, now);
     if (!attempt) throw new AppError(404, 'error.notFound');
     if (attempt.status === 'submitted') throw new AppError(409, 'engine.annotationsClosed');
     if (attempt.deadlineAt && attempt.deadlineAt.getTime() <= now.getTime()) {
@@ -81,20 +50,10 @@ export async function saveAnnotations(
     if (!attempt.hasBegun) throw new AppError(409, 'engine.notBegun');
 
     const stemIds = body.strikes.map((item) => item.stem_id);
-    const questions = await tx
-      .select({ stemId: userTestStems.stemId, contextId: stems.contextId })
-      .from(userTestStems)
-      .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-      .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)));
+    const questions = await repo.attemptQuestions(tx, userId, id);
     const attemptStems = new Set(questions.map((q) => q.stemId));
     const attemptContexts = new Set(questions.map((q) => q.contextId).filter((c) => c !== null));
-    const choices =
-      stemIds.length === 0
-        ? []
-        : await tx
-            .select({ id: stemChoices.id, stemId: stemChoices.stemId })
-            .from(stemChoices)
-            .where(inArray(stemChoices.stemId, stemIds));
+    const choices = await repo.choicesOfStems(tx, stemIds);
     const choiceStem = new Map(choices.map((choice) => [choice.id, choice.stemId]));
 
     const fields: Record<string, ['engine.notInAttempt' | 'engine.choiceNotInQuestion']> = {};
@@ -120,27 +79,14 @@ export async function saveAnnotations(
       .map((item) => ({ context_id: item.context_id, ranges: normalizeRanges(item.ranges) }))
       .filter((item) => item.ranges.length > 0);
 
-    const written = await tx
-      .insert(userTestAnnotations)
-      .values({
-        userTestId: id,
-        userId,
-        strikes,
-        highlights,
-        clientSeq: body.seq,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: userTestAnnotations.userTestId,
-        set: {
-          strikes: sql`excluded.strikes`,
-          highlights: sql`excluded.highlights`,
-          clientSeq: sql`excluded.client_seq`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-        setWhere: sql`${userTestAnnotations.clientSeq} < excluded.client_seq`,
-      })
-      .returning({ seq: userTestAnnotations.clientSeq });
-    return { seq: body.seq, applied: written.length > 0 };
+    const applied = await repo.upsertAnnotations(tx, {
+      userTestId: id,
+      userId,
+      strikes,
+      highlights,
+      clientSeq: body.seq,
+      updatedAt: now,
+    });
+    return { seq: body.seq, applied };
   });
 }

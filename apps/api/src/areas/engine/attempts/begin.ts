@@ -1,10 +1,9 @@
-import { and, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { BeginAttemptResponse, InProgressAttempt } from '@ensaya/core/contracts/engine';
 import { deadlineOnBegin } from '@ensaya/core/engine/timing';
 import type { Db } from '../../../db/client.ts';
-import { subjects, userTests } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { attemptContentUrl, findAttempt, hasClosed } from './attempt-view.ts';
+import { listRunning, setBegun } from './begin-repo.ts';
 import type { AttemptConfiguration } from './draws.ts';
 import { submitAttempt } from './submit.ts';
 
@@ -33,22 +32,10 @@ export async function beginAttempt(
   }
   if (attempt.begunAt === null) {
     const { seconds } = attempt.configuration as AttemptConfiguration;
-    // Only the first begin writes (`begun_at is null`): two at once cannot both move the clock.
-    await db
-      .update(userTests)
-      .set({
-        begunAt: now,
-        deadlineAt: deadlineOnBegin(attempt.startedAt, now, seconds),
-        leaveRequestedAt: null,
-      })
-      .where(
-        and(
-          eq(userTests.id, id),
-          eq(userTests.userId, userId),
-          eq(userTests.status, 'in_progress'),
-          isNull(userTests.begunAt),
-        ),
-      );
+    await setBegun(db, userId, id, {
+      begunAt: now,
+      deadlineAt: deadlineOnBegin(attempt.startedAt, now, seconds),
+    });
   }
   const current = await findAttempt(db, userId, id);
   // Sent between the read and the update (by the sweeper, or another tab): nothing to read now.
@@ -72,32 +59,7 @@ export async function inProgressAttempts(
   now: Date,
   graceSeconds: number,
 ): Promise<InProgressAttempt[]> {
-  const rows = await db
-    .select({
-      id: userTests.id,
-      subjectId: userTests.subjectId,
-      subjectName: subjects.name,
-      type: userTests.type,
-      mode: userTests.mode,
-      startedAt: userTests.startedAt,
-      begunAt: userTests.begunAt,
-      deadlineAt: userTests.deadlineAt,
-      leaveRequestedAt: userTests.leaveRequestedAt,
-      scheduledExamId: userTests.scheduledExamId,
-    })
-    .from(userTests)
-    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-    .where(
-      and(
-        eq(userTests.userId, userId),
-        eq(userTests.status, 'in_progress'),
-        // A submit acknowledged and being scored has ended.
-        isNull(userTests.submitRequestedAt),
-        // A scheduled ensayo's attempt, prepared ahead, is listed from its start on.
-        or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
-      ),
-    )
-    .orderBy(desc(userTests.startedAt), desc(userTests.id));
+  const rows = await listRunning(db, userId, now);
   const leftBefore = now.getTime() - graceSeconds * 1000;
   const running: InProgressAttempt[] = [];
   for (const row of rows) {

@@ -1,16 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import {
-  stemCorrectionRequests,
-  stems,
-  subjects,
-  users,
-  userTests,
-  userTestStems,
-} from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { queueMail } from '../../platform/index.ts';
-import { hasBegunSql } from '../../sales/index.ts';
+import * as repo from './comment-repo.ts';
 
 /**
  * `POST api/mail/stem-correction-request`: keeps the student's comment on a question and mails it to
@@ -25,36 +16,14 @@ export async function requestStemCorrection(
   userId: number,
   input: { subjectId: number; stemId: number; comment: string },
 ): Promise<void> {
-  const [stem] = await db
-    .select({ id: stems.id, stemNumber: stems.stemNumber, subjectName: subjects.name })
-    .from(stems)
-    .innerJoin(subjects, eq(subjects.id, stems.subjectId))
-    .where(and(eq(stems.id, input.stemId), eq(stems.subjectId, input.subjectId)));
+  const stem = await repo.findSubjectStem(db, input.subjectId, input.stemId);
   if (!stem)
     throw new AppError(422, 'engine.notInAttempt', { fields: { stemId: ['engine.notInAttempt'] } });
-  // From the student's attempts to each one's question by the (attempt, stem) unique index, rather
-  // than from every attempt that ever held the question.
-  const [shown] = await db
-    .select({ one: sql`1` })
-    .from(userTests)
-    .innerJoin(
-      userTestStems,
-      and(eq(userTestStems.userTestId, userTests.id), eq(userTestStems.stemId, stem.id)),
-    )
-    .where(
-      and(
-        eq(userTests.userId, userId),
-        or(eq(userTests.status, 'submitted'), hasBegunSql(new Date())),
-      ),
-    )
-    .limit(1);
-  if (!shown) throw new AppError(404, 'engine.commentNotShown');
-  const [user] = await db
-    .select({ name: users.name, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
+  if (!(await repo.wasShownTo(db, userId, stem.id, new Date())))
+    throw new AppError(404, 'engine.commentNotShown');
+  const user = await repo.findAuthor(db, userId);
   await db.transaction(async (tx) => {
-    await tx.insert(stemCorrectionRequests).values({
+    await repo.insertCorrectionRequest(tx, {
       userId,
       stemId: stem.id,
       subjectId: input.subjectId,

@@ -1,47 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DiagnosticSubject } from '@ensaya/core/contracts/diagnostic';
 import { DIAGNOSTIC_MINUTES, DIAGNOSTIC_QUESTION_COUNT } from '@ensaya/core/engine/diagnostic';
 import type { DbOrTx } from '../../../db/client.ts';
-import { diagnosticSkips, stems, subjects, userTests } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { hasSubjectAccessSql, subjectsWithAccess } from '../../sales/index.ts';
+import { subjectsWithAccess } from '../../sales/index.ts';
+import { diagnosticRows, findSubjectAccess, insertSkip, type DiagnosticRow } from './repo.ts';
 
 // The first diagnostic's offer: per subject the student has access to, whether
 // it is offered, skipped, running or taken. The attempt itself is an engine attempt of mode
 // `diagnostic` (`POST /api/user-tests`), unique per student and subject in the database.
 
-async function diagnosticRows(db: DbOrTx, userId: number, subjectIds: ReadonlyArray<number>) {
-  if (subjectIds.length === 0) return [];
-  return db
-    .select({
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-      standardTestId: subjects.standardTestId,
-      // Qualified by hand: within a subquery an unqualified column would name the inner table.
-      bankCount: sql<number>`(select count(*)::int from ${stems} b
-        where b.subject_id = "subjects"."id" and b.is_active)`,
-      attempt: sql<{ id: number; status: 'in_progress' | 'submitted' } | null>`(
-        select json_build_object('id', d.id, 'status', d.status) from ${userTests} d
-        where d.user_id = ${userId} and d.subject_id = "subjects"."id" and d.mode = 'diagnostic')`,
-      hasHistory: sql<boolean>`exists (select 1 from ${userTests} h
-        where h.user_id = ${userId} and h.subject_id = "subjects"."id" and h.status = 'submitted')`,
-      skipped: sql<boolean>`exists (select 1 from ${diagnosticSkips} s
-        where s.user_id = ${userId} and s.subject_id = "subjects"."id")`,
-    })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.isActive, true),
-        sql`${subjects.id} in (${sql.join(
-          subjectIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .orderBy(asc(subjects.standardTestId), asc(subjects.position), asc(subjects.id));
-}
-
-function toSubject(row: Awaited<ReturnType<typeof diagnosticRows>>[number]): DiagnosticSubject {
+function toSubject(row: DiagnosticRow): DiagnosticSubject {
   const attempt = row.attempt;
   return {
     subject_id: row.subjectId,
@@ -79,16 +47,10 @@ export async function skipDiagnostic(
   subjectId: number,
   now: Date,
 ): Promise<DiagnosticSubject> {
-  const [subject] = await db
-    .select({ id: subjects.id, hasAccess: hasSubjectAccessSql(db, userId, subjectId, now) })
-    .from(subjects)
-    .where(and(eq(subjects.id, subjectId), eq(subjects.isActive, true)));
+  const subject = await findSubjectAccess(db, userId, subjectId, now);
   if (!subject) throw new AppError(404, 'error.notFound');
   if (!subject.hasAccess) throw new AppError(403, 'engine.noAccess');
-  await db
-    .insert(diagnosticSkips)
-    .values({ userId, subjectId, skippedAt: now })
-    .onConflictDoNothing();
+  await insertSkip(db, userId, subjectId, now);
   const [row] = await diagnosticRows(db, userId, [subjectId]);
   return toSubject(row!);
 }

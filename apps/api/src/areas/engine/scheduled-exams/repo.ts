@@ -17,7 +17,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { givesAccessNow, hasAccessToSubjectOfSql } from '../../sales/index.ts';
 import { recordScheduledExamReviewAnswers } from '../../learning/index.ts';
-import { unsentSql } from './progress.ts';
+import { unsentSql } from './progress-repo.ts';
 
 // The scheduled ensayos' reads and writes. The reads a student's page makes (the list, the key,
 // the sealed form) are one indexed query each; the attempts are prepared in batches by one

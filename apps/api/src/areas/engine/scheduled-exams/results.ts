@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { submitAttempt } from '../attempts/submit.ts';
-import { unsentOf } from './progress.ts';
+import { unsentOf } from './progress-repo.ts';
 import * as repo from './repo.ts';
 
 // The participant's place among everyone who sat the ensayo. The cohort's figures (scores, themes)

@@ -28,7 +28,7 @@ import { AppError, fieldError } from '../../../lib/app-error.ts';
 import { mockExamBank } from '../attempts/mock-exam-bank.ts';
 import { shuffledChoiceOrders } from '../attempts/start.ts';
 import { prepareOneAttempt } from './prepare.ts';
-import { unsentOf } from './progress.ts';
+import { unsentOf } from './progress-repo.ts';
 import * as repo from './repo.ts';
 import { versionName } from './sealed-content.ts';
 

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.ts';
+import { pingDatabase } from './repo.ts';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'error']),
@@ -20,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const uptime = Math.round(process.uptime());
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
         return { status: 'ok' as const, database: 'ok' as const, uptime_seconds: uptime };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
