@@ -4,7 +4,7 @@ import { stemChoices, stems } from './content.ts';
 import { userTests } from './attempts.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
-// Item analysis, kept by the job in areas/insights/item-analysis/refresh.ts from
+// Item analysis, kept by the job in areas/insights/item-analysis/item-stats-repo.ts from
 // `item_stats_queue`; migration 0011 also defines the SQL function `item_stats_add` that folds
 // attempts in or out, and the triggers on `user_tests` that queue and forget attempts.
 

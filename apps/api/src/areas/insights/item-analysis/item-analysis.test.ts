@@ -10,7 +10,7 @@ import {
 import { createBank, type TestBank } from '../../../test/bank-factory.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createAdmin, createStudent, TEST_PASSWORD } from '../../../test/factories.ts';
-import { rebuildItemStats, refreshItemStats } from './refresh.ts';
+import { rebuildItemStats, refreshItemStats } from './item-stats-repo.ts';
 import { excerptOf } from './service.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
   ItemAnalysisRebuildResponse,
 } from '@ensaya/core/contracts/item-analysis';
 import type { ModuleOptions } from '../../../lib/module-options.ts';
-import { rebuildItemStats } from './refresh.ts';
+import { rebuildItemStats } from './item-stats-repo.ts';
 import * as service from './service.ts';
 
 const errors = { 401: ApiError, 403: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
@@ -19,7 +19,7 @@ const tags = ['admin: item analysis'];
 
 /**
  * Item analysis for authors: per question and period, read from the aggregate
- * rows the job keeps (areas/insights/item-analysis/refresh.ts), never from the attempts.
+ * rows the job keeps (areas/insights/item-analysis/item-stats-repo.ts), never from the attempts.
  */
 export const itemAnalysisRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(

@@ -17,7 +17,7 @@ import {
   themes,
 } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { pendingAttempts } from './refresh.ts';
+import { pendingAttempts } from './item-stats-repo.ts';
 
 const EXCERPT_LENGTH = 140;
 const COMMENTS_SHOWN = 100;
