@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { registerVerifiedStudent } from './support/students.ts';
+import { sendTest } from './support/runner.ts';
 
 // A Ciencias mock exam as the real PAES, on a phone: the student picks the elective
 // module in the setup (common module 18 + 18 + 18 plus the elective's 26), takes the exam, and
@@ -81,12 +82,7 @@ test('a Ciencias mock exam with an elective, through to its result, on a phone',
   await instructions.getByRole('button', { name: 'Continuar' }).click();
   await expect(instructions).toBeHidden();
   await page.locator('.question__choices').getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  await page
-    .getByRole('dialog', { name: 'Enviar prueba' })
-    .getByRole('button', { name: 'Enviar' })
-    .click();
-  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+  await sendTest(page);
 
   await expect(page.getByText('Ciencias · Electivo Física · Ensayo')).toBeVisible();
   const total = attempt.data.questions.length;

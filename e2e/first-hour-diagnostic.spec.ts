@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DiagnosticSubject } from '@ensaya/core/contracts/diagnostic';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { registerVerifiedStudent } from './support/students.ts';
+import { sendTest } from './support/runner.ts';
 
 // The first diagnostic. A new student with a PAES trial and no history sees the
 // offer on the dashboard, takes the M1 diagnostic, and its result says what it found (a first
@@ -104,11 +105,7 @@ test('a new student takes the first diagnostic: the result says what it found an
     ).toBeVisible();
     await page.locator('.question__choices').getByRole('radio', { name: /^B\)/ }).first().check();
   }
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  await page
-    .getByRole('dialog', { name: 'Enviar prueba' })
-    .getByRole('button', { name: 'Enviar' })
-    .click();
+  await sendTest(page);
   await expect(page).toHaveURL(new RegExp(`/resultado\\?id=${attempt.id}$`));
 
   // The result: a diagnostic, with a first estimate, the themes to start with, the review.

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { csrfHeaders, registerVerifiedStudent } from './support/students.ts';
+import { sendTest } from './support/runner.ts';
 
 // The first hour, on the test page:
 // study-mode feedback names the wrong pick and the key in words and icons, readable in high
@@ -298,12 +299,7 @@ test.describe('the first hour on the test page', () => {
       .toBe(firstThree);
 
     // Send the test; writing afterwards is refused, in the student's language.
-    await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-    await page
-      .getByRole('dialog', { name: 'Enviar prueba' })
-      .getByRole('button', { name: 'Enviar' })
-      .click();
-    await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+    await sendTest(page);
     const late = await page.request.put(`/api/user-tests/${id}/annotations`, {
       headers: { ...(await csrfHeaders(page.request, page)), 'X-Localization': 'es' },
       data: { seq: Date.now() + 1000, strikes: [], highlights: [] },

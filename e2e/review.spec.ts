@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { csrfHeaders } from './support/students.ts';
 import { logIn } from './support/session.ts';
+import { sendTest } from './support/runner.ts';
 
 // Spaced review: questions answered wrong enter the FSRS queue, due at once; the
 // dashboard and the subject card say how many to review today; the review session (a wrong-answers
@@ -142,12 +143,7 @@ test('wrong answers come back in a review session that reschedules them', async 
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   await page.reload();
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  await page
-    .getByRole('dialog', { name: 'Enviar prueba' })
-    .getByRole('button', { name: 'Enviar' })
-    .click();
-  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+  await sendTest(page);
 
   // Rated and rescheduled: nothing of it is due today any more, and it stays queued.
   const rescheduled = await dueIn(page, subject);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn } from './support/session.ts';
+import { sendTest } from './support/runner.ts';
 
 // Taking a test: the browser's back button asks before it
 // sends the test, and a test left any way leaves the full header and a "resume" banner behind; the
@@ -58,16 +59,7 @@ const choice = (page: Page, label: string) =>
 const header = (page: Page) => page.getByRole('banner');
 
 async function finish(page: Page) {
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enviar prueba' });
-  await expect(dialog).toBeVisible();
-  // The dialog zooms in: a click during its opening animation (slow on a loaded machine, and
-  // timed by the page's fake clock in the countdown test) can land beside the button.
-  await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
-  await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+  await sendTest(page);
 }
 
 async function hasHorizontalScroll(page: Page) {

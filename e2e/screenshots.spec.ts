@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { drawCharts } from './support/charts.ts';
 import { logIn } from './support/session.ts';
+import { sendTest } from './support/runner.ts';
 
 // The README's screenshots of the demo student, saved with `SCREENSHOTS=1` only: the dashboard and
 // the statistics at 1280 px, a running test on a 390 px phone, and the account page. (The
@@ -63,10 +64,5 @@ test('a running test on a 390 px phone', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${DIR}/test-phone.png`, fullPage: true });
 
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  await page
-    .getByRole('dialog', { name: 'Enviar prueba' })
-    .getByRole('button', { name: 'Enviar' })
-    .click();
-  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+  await sendTest(page);
 });

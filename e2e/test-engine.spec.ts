@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn } from './support/session.ts';
+import { sendTest } from './support/runner.ts';
 
 // The test engine as students use it (spec 001, sections 2, 4 and 5): practice tests in the four
 // ways to choose questions with every switch, a class B mock exam scored by hand from the keys a
@@ -74,10 +75,7 @@ async function startPractice(
 
 /** Finish, confirm, and read the result page's fact `label`. */
 async function finish(page: Page) {
-  await page.getByRole('button', { name: 'Finalizar prueba' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enviar prueba' });
-  await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
+  await sendTest(page);
   await expect(page.getByRole('heading', { name: 'Resultado' })).toBeVisible();
 }
 
