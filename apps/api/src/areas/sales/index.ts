@@ -5,14 +5,14 @@
 export { createGateways } from './payments/gateways.ts';
 export type { Gateways } from './payments/gateways.ts';
 export { paymentRoutes } from './payments/routes.ts';
+export { attemptContentAccess } from './subscriptions/access.ts';
 export {
-  attemptContentAccess,
   givesAccessNow,
   hasAccessToSubjectOfSql,
   hasBegunSql,
   hasSubjectAccessSql,
   subjectsWithAccess,
-} from './subscriptions/access.ts';
+} from './subscriptions/access-repo.ts';
 export {
   collectInvoice,
   dayMonthYear,

@@ -181,10 +181,10 @@ export const themePopulationStats = pgTable(
 /**
  * What submits and deletes have yet to add to the rows every student shares (the two populations
  * above and `stem_stats`): one row per attempt sent or deleted, written in its transaction, folded
- * in and removed by the drain (statistics/population-queue.ts), so that a classroom sending the
- * same exam at once does not queue on those rows' locks. `subjects` and `themes` hold the changes
- * per population row (key, shard and signed deltas); the stem ids are those the attempt answered
- * and answered wrong, each counted `sign` times.
+ * in and removed by the drain (statistics/population-queue-repo.ts), so that a classroom sending
+ * the same exam at once does not queue on those rows' locks. `subjects` and `themes` hold the
+ * changes per population row (key, shard and signed deltas); the stem ids are those the attempt
+ * answered and answered wrong, each counted `sign` times.
  */
 export const populationQueue = pgTable(
   'population_queue',

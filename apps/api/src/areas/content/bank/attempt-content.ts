@@ -1,10 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { ContentQuestion } from '@ensaya/core/contracts/engine';
 import type { DbOrTx } from '../../../db/client.ts';
-import { contexts, stemChoices, stems } from '../../../db/schema/index.ts';
+import {
+  listBankHeads,
+  listChoiceTexts,
+  listContextBodies,
+  listHeads,
+  listStatements,
+} from './attempt-content-repo.ts';
 
 // Question content served apart from the attempt (docs/architecture.md "Exam content is immutable
 // and cacheable"). A running attempt names its questions' content by a key: the sorted stem ids and
@@ -220,10 +225,7 @@ export async function buildContentBody(
   fragments: FragmentCache,
 ): Promise<{ body: string; version: number }> {
   const ids = [...stemIds];
-  const heads =
-    ids.length === 0
-      ? []
-      : await db.select(HEAD).from(stems).where(inArray(stems.id, ids)).orderBy(asc(stems.id));
+  const heads = ids.length === 0 ? [] : await listHeads(db, ids);
   return {
     body: await assembleBody(db, heads, fragments),
     version: heads.reduce((max, head) => Math.max(max, head.version), 0),
@@ -239,11 +241,7 @@ export async function buildBankBody(
   subjectId: number,
   fragments: FragmentCache,
 ): Promise<{ body: string; count: number; version: number }> {
-  const heads = await db
-    .select({ ...HEAD, isActive: stems.isActive })
-    .from(stems)
-    .where(eq(stems.subjectId, subjectId))
-    .orderBy(asc(stems.id));
+  const heads = await listBankHeads(db, subjectId);
   return {
     body: await assembleBody(
       db,
@@ -254,8 +252,6 @@ export async function buildBankBody(
     version: heads.reduce((max, head) => Math.max(max, head.version), 0),
   };
 }
-
-const HEAD = { id: stems.id, version: stems.contentVersion, contextId: stems.contextId };
 
 type Head = { id: number; version: number; contextId: number | null };
 
@@ -291,15 +287,8 @@ async function assembleBody(
   }
 
   if (missingStems.length > 0) {
-    const rows = await db
-      .select({ id: stems.id, statementHtml: stems.statementHtml, urlSource: stems.urlSource })
-      .from(stems)
-      .where(inArray(stems.id, missingStems));
-    const choices = await db
-      .select({ id: stemChoices.id, stemId: stemChoices.stemId, bodyHtml: stemChoices.bodyHtml })
-      .from(stemChoices)
-      .where(inArray(stemChoices.stemId, missingStems))
-      .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+    const rows = await listStatements(db, missingStems);
+    const choices = await listChoiceTexts(db, missingStems);
     const byStem = new Map<number, ContentQuestion['choices']>();
     for (const choice of choices) {
       const list = byStem.get(choice.stemId) ?? [];
@@ -322,10 +311,7 @@ async function assembleBody(
     }
   }
   if (missingContexts.length > 0) {
-    const rows = await db
-      .select({ id: contexts.id, title: contexts.title, body_html: contexts.bodyHtml })
-      .from(contexts)
-      .where(inArray(contexts.id, missingContexts));
+    const rows = await listContextBodies(db, missingContexts);
     for (const row of rows) {
       const json = JSON.stringify(row);
       found.set(contextKey(row.id), json);

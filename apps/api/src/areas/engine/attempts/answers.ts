@@ -1,10 +1,18 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AnswerRecord, SaveAnswersResponse } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
 import { isRecordedBeforeDeadline, sendsAt } from '@ensaya/core/engine/scheduled-exam';
-import { executePrepared, type Db } from '../../../db/client.ts';
-import { stemChoices, stems, userTests, userTestStems } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import {
+  findStoredAnswer,
+  isOwnAttempt,
+  listQuestionsToSave,
+  lockAttemptForSave,
+  saveRecordsInOneStatement,
+  saveRecord,
+  setLeaveRequested,
+  type QuestionRow,
+} from './answers-repo.ts';
 import type { AttemptConfiguration } from './draws.ts';
 import { submitAttempt } from './submit.ts';
 
@@ -14,17 +22,6 @@ function sameChoices(a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolea
   const right = new Set(b);
   return left.size === right.size && [...left].every((id) => right.has(id));
 }
-
-type QuestionRow = {
-  position: number;
-  stemId: number;
-  isMultiChoice: boolean;
-  solutionHtml: string;
-  chosen: number[];
-  seq: number;
-  revealedAt: Date | null;
-  choices: Array<{ id: number; correct: boolean }>;
-};
 
 /** A revealed question's solution and the outcome of its final answer. */
 function solutionOf(row: QuestionRow, chosen: ReadonlyArray<number>) {
@@ -90,20 +87,14 @@ function latestPerQuestion(records: ReadonlyArray<AnswerRecord>): Map<number, An
   return latest;
 }
 
-type FastRow = { stem_id: number; ok: boolean; applied: boolean; open: boolean | null };
-
 /**
  * The common case in one statement and one round trip, with no explicit transaction: an in-progress
  * attempt of the user, begun (or untimed), before its deadline, not in study mode, every record valid (its question in
  * the attempt, its choices of that question, one pick on a single-choice question) and no question
  * revealed. Rows newer than the stored `client_seq` are written; the others are reported not applied.
  *
- * Concurrency with a submit (which holds `FOR UPDATE` on the attempt row while it reads and scores
- * the answers): the attempt row is share-locked by the `attempt` CTE, and the update's condition on
- * it is an uncorrelated subquery (an InitPlan), evaluated before any answer row can be written. So
- * either the save takes the lock first, and the submit waits for it to commit and then sees its
- * rows, or the save waits for the submit to commit, and READ COMMITTED's recheck of a locked row
- * hands it the attempt as submitted: nothing is written and the careful path answers 409.
+ * Concurrency with a submit: see the statement (answers-repo.ts). A save that waits for a submit
+ * finds the attempt sent and writes nothing; the careful path then answers 409.
  *
  * Anything else (a refusal, study mode, a revealed question, a deadline passed) writes nothing and
  * returns undefined: the careful path then decides, with its exact errors and study-mode semantics.
@@ -115,71 +106,17 @@ async function saveInOneStatement(
   latest: Map<number, AnswerRecord>,
   now: Date,
 ): Promise<SaveAnswersResponse['data'] | undefined> {
-  const input = JSON.stringify(
+  const rows = await saveRecordsInOneStatement(
+    db,
+    userId,
+    id,
     [...latest.values()].map((record) => ({
       stem_id: record.stem_id,
       seq: record.seq,
       marked: record.is_marked,
       chosen: [...new Set(record.stem_choice_ids)],
     })),
-  );
-  const at = now.toISOString();
-  const rows = await executePrepared<FastRow>(
-    db,
-    'save-answers',
-    sql`
-    with attempt as materialized (
-      select status = 'in_progress' and submit_requested_at is null
-               and (deadline_at is null or deadline_at > ${at}::timestamptz)
-               and coalesce(configuration -> 'study_mode', 'null'::jsonb) in ('false'::jsonb, 'null'::jsonb)
-               and ((begun_at is not null
-                     and (scheduled_exam_id is null or begun_at <= ${at}::timestamptz))
-                    or coalesce(configuration -> 'seconds', 'null'::jsonb) = 'null'::jsonb)
-               as open
-      from user_tests
-      where id = ${id} and user_id = ${userId}
-      for share
-    ),
-    input as (
-      select * from jsonb_to_recordset(${input}::jsonb)
-        as r(stem_id integer, seq bigint, marked boolean, chosen integer[])
-    ),
-    checked as materialized (
-      select input.stem_id, input.seq, input.marked, input.chosen, uts.position,
-             uts.position is not null
-               and uts.revealed_at is null
-               and ((select s.is_multi_choice from stems s where s.id = uts.stem_id)
-                    or cardinality(input.chosen) <= 1)
-               and not exists (
-                 select 1 from unnest(input.chosen) as picked(choice_id)
-                 where not exists (
-                   select 1 from stem_choices sc
-                   where sc.id = picked.choice_id and sc.stem_id = input.stem_id
-                 )
-               ) as ok
-      from input
-      left join user_test_stems uts
-        on uts.user_test_id = ${id} and uts.stem_id = input.stem_id and uts.user_id = ${userId}
-      -- The question's kind is looked up for the records only (a join to stems was planned over
-      -- every question of the attempt: 400 buffers instead of 50 per save).
-    ),
-    updated as (
-      update user_test_stems uts
-      set chosen_choice_ids = c.chosen,
-          is_marked = c.marked,
-          client_seq = c.seq,
-          answered_at = case when cardinality(c.chosen) > 0 then ${at}::timestamptz end
-      from checked c
-      where (select open from attempt)
-        and not exists (select 1 from checked where ok is not true)
-        and uts.user_test_id = ${id} and uts.position = c.position and uts.user_id = ${userId}
-        and uts.client_seq < c.seq
-        and uts.revealed_at is null
-      returning uts.stem_id
-    )
-    select c.stem_id, c.ok, u.stem_id is not null as applied, (select open from attempt) as open
-    from checked c left join updated u on u.stem_id = c.stem_id
-  `,
+    now,
   );
   if (rows.length === 0 || rows.some((row) => row.open !== true || !row.ok)) return undefined;
   const applied = new Map(rows.map((row) => [Number(row.stem_id), row.applied]));
@@ -206,18 +143,7 @@ export async function saveAnswersCarefully(
   now: Date,
 ): Promise<SaveAnswersResponse['data']> {
   const outcome = await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select({
-        status: userTests.status,
-        deadlineAt: userTests.deadlineAt,
-        begunAt: userTests.begunAt,
-        configuration: userTests.configuration,
-        scheduledExamId: userTests.scheduledExamId,
-        submitRequestedAt: userTests.submitRequestedAt,
-      })
-      .from(userTests)
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .for('share');
+    const attempt = await lockAttemptForSave(tx, userId, id);
     if (!attempt) throw new AppError(404, 'error.notFound');
     // Sent, or its submit acknowledged (the attempt ended then): no answer after it.
     if (attempt.status === 'submitted' || attempt.submitRequestedAt !== null) {
@@ -245,38 +171,7 @@ export async function saveAnswersCarefully(
 
     const latest = latestPerQuestion(accepted);
     const stemIds = [...latest.keys()];
-    const rows: QuestionRow[] = await tx
-      .select({
-        position: userTestStems.position,
-        stemId: userTestStems.stemId,
-        isMultiChoice: stems.isMultiChoice,
-        solutionHtml: stems.solutionHtml,
-        chosen: userTestStems.chosenChoiceIds,
-        seq: userTestStems.clientSeq,
-        revealedAt: userTestStems.revealedAt,
-        choices: sql<
-          Array<{ id: number; correct: boolean }>
-        >`coalesce(json_agg(json_build_object('id', ${stemChoices.id}, 'correct', ${stemChoices.isCorrect})) filter (where ${stemChoices.id} is not null), '[]')`,
-      })
-      .from(userTestStems)
-      .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-      .leftJoin(stemChoices, eq(stemChoices.stemId, userTestStems.stemId))
-      .where(
-        and(
-          eq(userTestStems.userTestId, id),
-          eq(userTestStems.userId, userId),
-          inArray(userTestStems.stemId, stemIds),
-        ),
-      )
-      .groupBy(
-        userTestStems.position,
-        userTestStems.stemId,
-        stems.isMultiChoice,
-        stems.solutionHtml,
-        userTestStems.chosenChoiceIds,
-        userTestStems.clientSeq,
-        userTestStems.revealedAt,
-      );
+    const rows = await listQuestionsToSave(tx, userId, id, stemIds);
     const byStem = new Map(rows.map((row) => [row.stemId, row]));
     const fields: Record<
       string,
@@ -312,40 +207,17 @@ export async function saveAnswersCarefully(
       const row = byStem.get(stemId)!;
       const chosen = [...new Set(record.stem_choice_ids)];
       const reveal = studyMode && record.reveal === true && chosen.length > 0;
-      const choicesParam = sql`${sql.param(chosen, userTestStems.chosenChoiceIds)}::integer[]`;
-      // One indexed statement: newer than the stored record, and the choices unchanged once the
-      // question was revealed (a concurrent reveal is seen here, after its row lock).
-      const [updated] = await tx
-        .update(userTestStems)
-        .set({
-          chosenChoiceIds: chosen,
-          isMarked: record.is_marked,
-          clientSeq: record.seq,
-          answeredAt: chosen.length > 0 ? now : null,
-          revealedAt: reveal
-            ? sql`coalesce(${userTestStems.revealedAt}, ${now.toISOString()}::timestamptz)`
-            : sql`${userTestStems.revealedAt}`,
-        })
-        .where(
-          and(
-            eq(userTestStems.userTestId, id),
-            eq(userTestStems.position, row.position),
-            eq(userTestStems.userId, userId),
-            lt(userTestStems.clientSeq, record.seq),
-            sql`(${userTestStems.revealedAt} is null or (${userTestStems.chosenChoiceIds} @> ${choicesParam} and ${userTestStems.chosenChoiceIds} <@ ${choicesParam}))`,
-          ),
-        )
-        .returning({ revealedAt: userTestStems.revealedAt });
+      const updated = await saveRecord(
+        tx,
+        userId,
+        id,
+        row.position,
+        { chosen, marked: record.is_marked, seq: record.seq, reveal },
+        now,
+      );
       if (!updated && record.seq > row.seq && !row.revealedAt) {
         // Refused though it looked fresh: a concurrent save was newer, or revealed the question.
-        const [current] = await tx
-          .select({
-            seq: userTestStems.clientSeq,
-            chosen: userTestStems.chosenChoiceIds,
-            revealedAt: userTestStems.revealedAt,
-          })
-          .from(userTestStems)
-          .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.position, row.position)));
+        const current = await findStoredAnswer(tx, id, row.position);
         if (current && current.revealedAt && current.seq < record.seq) {
           throw lockedError([
             { field: `stems.${records.indexOf(record)}`, row: { ...row, ...current } },
@@ -376,26 +248,9 @@ export async function saveAnswersCarefully(
  * submitted after the grace period unless it is opened again before that.
  */
 export async function requestLeave(db: Db, userId: number, id: number, now: Date) {
-  const updated = await db
-    .update(userTests)
-    .set({ leaveRequestedAt: now })
-    .where(
-      and(
-        eq(userTests.id, id),
-        eq(userTests.userId, userId),
-        eq(userTests.status, 'in_progress'),
-        // A scheduled ensayo's attempt is never sent by leaving: its clock is everyone's and runs
-        // on, so a student whose page reloads or loses the network comes back to it; what was
-        // saved is sent at the deadline (docs/architecture.md, "Grace policy for late answers").
-        isNull(userTests.scheduledExamId),
-      ),
-    )
-    .returning({ id: userTests.id });
-  if (updated.length === 0) {
-    const [exists] = await db
-      .select({ id: userTests.id })
-      .from(userTests)
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
-    if (!exists) throw new AppError(404, 'error.notFound');
-  }
+  // A scheduled ensayo's attempt is never sent by leaving: its clock is everyone's and runs on, so
+  // a student whose page reloads or loses the network comes back to it; what was saved is sent at
+  // the deadline (docs/architecture.md, "Grace policy for late answers").
+  if (await setLeaveRequested(db, userId, id, now)) return;
+  if (!(await isOwnAttempt(db, userId, id))) throw new AppError(404, 'error.notFound');
 }

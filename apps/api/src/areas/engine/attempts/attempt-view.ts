@@ -1,18 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AttemptQuestionState, AttemptState } from '@ensaya/core/contracts/engine';
 import { questionOutcome } from '@ensaya/core/engine/scoring';
 import { scheduledExamContentPath, sendsAt } from '@ensaya/core/engine/scheduled-exam';
-import { anyOf, type Db, type DbOrTx } from '../../../db/client.ts';
-import {
-  contexts,
-  stemChoices,
-  stems,
-  subjects,
-  themes,
-  userTests,
-  userTestStems,
-  userTestThemes,
-} from '../../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import {
   CONTENT_PATH,
@@ -20,6 +9,16 @@ import {
   contentGrant,
   type BankState,
 } from '../../content/index.ts';
+import {
+  cancelLeave,
+  findAttemptRow,
+  listChoices,
+  listContentVersions,
+  listQuestionThemes,
+  listRunningQuestions,
+  listSentQuestions,
+  listThemeCounts,
+} from './attempt-view-repo.ts';
 import type { AttemptConfiguration } from './draws.ts';
 import { attemptResult, submitAttempt } from './submit.ts';
 
@@ -58,18 +57,7 @@ export async function readAttempt(
       await submitAttempt(db, viewer.id, id, now, 'time');
       return readAttempt(db, viewer, id, now, appKey);
     }
-    if (attempt.leaveRequestedAt) {
-      await db
-        .update(userTests)
-        .set({ leaveRequestedAt: null })
-        .where(
-          and(
-            eq(userTests.id, id),
-            eq(userTests.userId, viewer.id),
-            eq(userTests.status, 'in_progress'),
-          ),
-        );
-    }
+    if (attempt.leaveRequestedAt) await cancelLeave(db, viewer.id, id);
   }
   const configuration = attempt.configuration as AttemptConfiguration;
   const submitted = attempt.status === 'submitted';
@@ -123,31 +111,14 @@ export function hasClosed(
 }
 
 export async function findAttempt(db: DbOrTx, userId: number, id: number) {
-  const [row] = await db
-    .select({ attempt: userTests, subjectName: subjects.name })
-    .from(userTests)
-    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-    .prepare('find-attempt')
-    .execute();
+  const row = await findAttemptRow(db, userId, id);
   if (!row) throw new AppError(404, 'error.notFound');
   return { ...row.attempt, subjectName: row.subjectName };
 }
 
 /** The choices of the stems (ids, keys; the text only when asked), in the bank's order. */
 async function choicesByStem(db: DbOrTx, stemIds: number[], withText: boolean) {
-  const choices = await db
-    .select({
-      id: stemChoices.id,
-      stemId: stemChoices.stemId,
-      isCorrect: stemChoices.isCorrect,
-      bodyHtml: withText ? stemChoices.bodyHtml : sql<string | null>`null`,
-    })
-    .from(stemChoices)
-    .where(anyOf(stemChoices.stemId, stemIds))
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position))
-    .prepare(withText ? 'choices-with-text' : 'choices')
-    .execute();
+  const choices = await listChoices(db, stemIds, withText);
   const byStem = new Map<number, typeof choices>();
   for (const choice of choices) {
     const list = byStem.get(choice.stemId) ?? [];
@@ -156,19 +127,6 @@ async function choicesByStem(db: DbOrTx, stemIds: number[], withText: boolean) {
   }
   return byStem;
 }
-
-/** What both views read of each question of the attempt: its place, theme and the answer's state. */
-const QUESTION_STATE = {
-  position: userTestStems.position,
-  stemId: userTestStems.stemId,
-  themeId: userTestStems.themeId,
-  themeName: themes.name,
-  chosen: userTestStems.chosenChoiceIds,
-  choiceOrder: userTestStems.choiceOrder,
-  isMarked: userTestStems.isMarked,
-  isCorrect: userTestStems.isCorrect,
-  seq: userTestStems.clientSeq,
-};
 
 /** A question's choices in the attempt's order (its shuffle, or the bank's order). */
 function inAttemptOrder<T extends { id: number }>(own: T[], choiceOrder: number[] | null): T[] {
@@ -194,32 +152,7 @@ async function runningQuestions(
   now: Date,
 ): Promise<{ questions: AttemptQuestionState[]; contentUrl: string | null }> {
   const { id, subjectId } = attempt;
-  const rows = await db
-    .select({
-      ...QUESTION_STATE,
-      revealedAt: userTestStems.revealedAt,
-      stemNumber: stems.stemNumber,
-      contentVersion: stems.contentVersion,
-      isActive: stems.isActive,
-      bank: bankSql(subjectId),
-      // Read only for study mode's revealed questions.
-      solutionHtml: sql<
-        string | null
-      >`case when ${userTestStems.revealedAt} is not null then ${stems.solutionHtml} end`,
-      isMultiChoice: stems.isMultiChoice,
-      // The question's choices in the bank's order, ids and keys, in the same query.
-      choiceIds: sql<number[]>`(select array_agg(c.id order by c.position)
-        from ${stemChoices} c where c.stem_id = ${userTestStems.stemId})`,
-      choiceKeys: sql<boolean[]>`(select array_agg(c.is_correct order by c.position)
-        from ${stemChoices} c where c.stem_id = ${userTestStems.stemId})`,
-    })
-    .from(userTestStems)
-    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
-    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
-    .orderBy(asc(userTestStems.position))
-    .prepare('running-questions')
-    .execute();
+  const rows = await listRunningQuestions(db, viewer.id, id, subjectId);
   if (rows.length === 0) return { questions: [], contentUrl: null };
   const debug = isDebugUser(viewer);
   const questions = rows.map((row) => {
@@ -325,28 +258,9 @@ export async function attemptContentUrl(
   now: Date,
 ): Promise<string | null> {
   if (attempt.scheduledExamId !== null) return contentUrlOf(appKey, userId, attempt, [], now);
-  const rows = await db
-    .select({
-      stemId: userTestStems.stemId,
-      contentVersion: stems.contentVersion,
-      isActive: stems.isActive,
-      bank: bankSql(attempt.subjectId),
-    })
-    .from(userTestStems)
-    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-    .where(and(eq(userTestStems.userTestId, attempt.id), eq(userTestStems.userId, userId)))
-    .prepare('attempt-content-versions')
-    .execute();
+  const rows = await listContentVersions(db, userId, attempt.id, attempt.subjectId);
   return contentUrlOf(appKey, userId, attempt, rows, now);
 }
-
-/**
- * The subject's bank (all its stems, the active ones, the largest version), computed once for the
- * statement (an uncorrelated subquery), to name the content by the whole bank.
- */
-const bankSql = (subjectId: number) =>
-  sql<string[]>`(select array[count(*), count(*) filter (where b.is_active),
-    coalesce(max(b.content_version), 0)] from stems b where b.subject_id = ${subjectId})`;
 
 /**
  * A sent attempt's questions with everything: content, keys, solutions and outcomes; without
@@ -358,24 +272,7 @@ async function sentQuestions(
   id: number,
   { withKey }: { withKey: boolean },
 ): Promise<AttemptQuestionState[]> {
-  const rows = await db
-    .select({
-      ...QUESTION_STATE,
-      stemNumber: stems.stemNumber,
-      statementHtml: stems.statementHtml,
-      solutionHtml: withKey ? stems.solutionHtml : sql<string>`''`,
-      isMultiChoice: stems.isMultiChoice,
-      urlSource: stems.urlSource,
-      contextId: contexts.id,
-      contextTitle: contexts.title,
-      contextBody: contexts.bodyHtml,
-    })
-    .from(userTestStems)
-    .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
-    .leftJoin(contexts, eq(contexts.id, stems.contextId))
-    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, viewer.id)))
-    .orderBy(asc(userTestStems.position));
+  const rows = await listSentQuestions(db, viewer.id, id, withKey);
   if (rows.length === 0) return [];
   const byStem = await choicesByStem(
     db,
@@ -424,32 +321,13 @@ async function sentQuestions(
 export async function attemptThemes(db: DbOrTx, userId: number, id: number) {
   const attempt = await findAttempt(db, userId, id);
   if (attempt.status === 'submitted') {
-    const rows = await db
-      .select({
-        theme_id: userTestThemes.themeId,
-        name: themes.name,
-        correct: userTestThemes.correct,
-        incorrect: userTestThemes.incorrect,
-        unanswered: userTestThemes.unanswered,
-      })
-      .from(userTestThemes)
-      .innerJoin(themes, eq(themes.id, userTestThemes.themeId))
-      .where(and(eq(userTestThemes.userTestId, id), eq(userTestThemes.userId, userId)))
-      .orderBy(asc(themes.position), asc(themes.id));
+    const rows = await listThemeCounts(db, userId, id);
     return rows.map((row) => ({
       ...row,
       total: row.correct + row.incorrect + row.unanswered,
     }));
   }
-  const rows = await db
-    .select({
-      themeId: userTestStems.themeId,
-      name: themes.name,
-      answered: userTestStems.answeredAt,
-    })
-    .from(userTestStems)
-    .innerJoin(themes, eq(themes.id, userTestStems.themeId))
-    .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)));
+  const rows = await listQuestionThemes(db, userId, id);
   const counts = new Map<number, { theme_id: number; name: string; total: number }>();
   for (const row of rows) {
     const entry = counts.get(row.themeId) ?? { theme_id: row.themeId, name: row.name, total: 0 };

@@ -1,60 +1,21 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SubjectCard, SubjectListResponse, SubjectSetup } from '@ensaya/core/contracts/engine';
-import type { ApprovalRule } from '@ensaya/core/engine/scoring';
 import { examWeights, mockExamQuotas } from '@ensaya/core/engine/selection';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  periods,
-  periodThemes,
-  standardTests,
-  stems,
-  subjects,
-  themes,
-  userSubjectStats,
-  userTests,
-} from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { subjectsWithAccess } from '../../sales/index.ts';
+import {
+  findLastElective,
+  findPeriod,
+  listAttemptCounts,
+  listOpenAttempts,
+  listSetupThemes,
+  listStandardTests,
+  listSubjectRows,
+  type SubjectRow,
+} from './catalog-repo.ts';
 
 // What a student sees before starting: the subject list per standard test and a subject's setup
 // (themes with their question counts and the mock exam's weights).
-
-type SubjectRow = {
-  id: number;
-  name: string;
-  description: string | null;
-  descriptionEn: string | null;
-  standardTestId: number;
-  approvalGrade: number;
-  approvalRule: ApprovalRule;
-  periodId: number | null;
-  periodName: string | null;
-  testDuration: number | null;
-  questionCount: number | null;
-  bankCount: number;
-};
-
-async function subjectRows(db: DbOrTx, subjectId?: number): Promise<SubjectRow[]> {
-  return db
-    .select({
-      id: subjects.id,
-      name: subjects.name,
-      description: subjects.description,
-      descriptionEn: subjects.descriptionEn,
-      standardTestId: subjects.standardTestId,
-      approvalGrade: subjects.approvalGrade,
-      approvalRule: subjects.approvalRule,
-      periodId: periods.id,
-      periodName: periods.name,
-      testDuration: periods.testDuration,
-      questionCount: periods.questionCount,
-      bankCount: sql<number>`(select count(*)::int from ${stems} where ${stems.subjectId} = ${subjects.id} and ${stems.isActive})`,
-    })
-    .from(subjects)
-    .leftJoin(periods, and(eq(periods.subjectId, subjects.id), eq(periods.isCurrent, true)))
-    .where(and(eq(subjects.isActive, true), subjectId ? eq(subjects.id, subjectId) : undefined))
-    .orderBy(asc(subjects.standardTestId), asc(subjects.position), asc(subjects.id));
-}
 
 async function cards(
   db: DbOrTx,
@@ -66,28 +27,8 @@ async function cards(
   if (ids.length === 0) return [];
   const [access, counts, open] = await Promise.all([
     subjectsWithAccess(db, userId, now, ids),
-    db
-      .select({
-        subjectId: userSubjectStats.subjectId,
-        type: userSubjectStats.type,
-        attempts: userSubjectStats.attempts,
-      })
-      .from(userSubjectStats)
-      .where(eq(userSubjectStats.userId, userId)),
-    db
-      .select({ id: userTests.id, subjectId: userTests.subjectId })
-      .from(userTests)
-      .where(
-        and(
-          eq(userTests.userId, userId),
-          eq(userTests.status, 'in_progress'),
-          // A submit acknowledged and being scored has ended.
-          isNull(userTests.submitRequestedAt),
-          // A scheduled ensayo's attempt shows once its start has come, after the subject's own.
-          or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
-        ),
-      )
-      .orderBy(sql`${userTests.scheduledExamId} nulls first`),
+    listAttemptCounts(db, userId),
+    listOpenAttempts(db, userId, now),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -119,10 +60,7 @@ export async function listSubjects(
   userId: number,
   now: Date,
 ): Promise<SubjectListResponse['data']> {
-  const [tests, rows] = await Promise.all([
-    db.select().from(standardTests).orderBy(asc(standardTests.position), asc(standardTests.id)),
-    subjectRows(db),
-  ]);
+  const [tests, rows] = await Promise.all([listStandardTests(db), listSubjectRows(db)]);
   const all = await cards(db, userId, rows, now);
   return tests
     .map((test) => ({
@@ -140,29 +78,11 @@ export async function subjectSetup(
   subjectId: number,
   now: Date,
 ): Promise<SubjectSetup> {
-  const rows = await subjectRows(db, subjectId);
+  const rows = await listSubjectRows(db, subjectId);
   if (rows.length === 0) throw new AppError(404, 'error.notFound');
   const [card] = await cards(db, userId, rows, now);
   const periodId = rows[0]!.periodId;
-  const themeRows = await db
-    .select({
-      themeId: themes.id,
-      name: themes.name,
-      isElective: themes.isElective,
-      count: sql<number>`count(${stems.id})::int`,
-      withContext: sql<number>`count(${stems.contextId})::int`,
-      maxNumber: sql<number>`coalesce(max(${stems.stemNumber}), 0)::int`,
-      weight: sql<number>`coalesce(max(${periodThemes.weight}), 0)::int`,
-    })
-    .from(themes)
-    .leftJoin(stems, and(eq(stems.themeId, themes.id), eq(stems.isActive, true)))
-    .leftJoin(
-      periodThemes,
-      and(eq(periodThemes.themeId, themes.id), eq(periodThemes.periodId, periodId ?? -1)),
-    )
-    .where(eq(themes.subjectId, subjectId))
-    .groupBy(themes.id, themes.name, themes.position, themes.isElective)
-    .orderBy(asc(themes.position), asc(themes.id));
+  const themeRows = await listSetupThemes(db, subjectId, periodId);
   const weighted = themeRows.filter((theme) => theme.weight > 0);
   const electives = weighted.filter((theme) => theme.isElective);
   /** A theme's quota in a mock exam with `electiveThemeId` as the chosen elective. */
@@ -179,21 +99,7 @@ export async function subjectSetup(
     return quotas[exam.findIndex((theme) => theme.themeId === themeId)] ?? 0;
   };
   const commonElective = electives[0]?.themeId ?? null;
-  const [last] =
-    electives.length > 0
-      ? await db
-          .select({ themeId: userTests.electiveThemeId })
-          .from(userTests)
-          .where(
-            and(
-              eq(userTests.userId, userId),
-              eq(userTests.subjectId, subjectId),
-              isNotNull(userTests.electiveThemeId),
-            ),
-          )
-          .orderBy(desc(userTests.id))
-          .limit(1)
-      : [];
+  const last = electives.length > 0 ? await findLastElective(db, userId, subjectId) : undefined;
   return {
     ...card!,
     themes: themeRows.map((theme) => ({
@@ -211,7 +117,7 @@ export async function subjectSetup(
 }
 
 export async function getPeriod(db: DbOrTx, id: number) {
-  const [period] = await db.select().from(periods).where(eq(periods.id, id));
+  const period = await findPeriod(db, id);
   if (!period) throw new AppError(404, 'error.notFound');
   return {
     id: period.id,

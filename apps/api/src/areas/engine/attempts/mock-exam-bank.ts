@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cloneFamilies } from '@ensaya/core/content/families';
 import { effectiveDifficulty, type Difficulty } from '@ensaya/core/engine/difficulty';
 import type { BankStem } from '@ensaya/core/engine/selection';
 import type { DbOrTx } from '../../../db/client.ts';
-import { contexts, itemStats, stemChoices, stems } from '../../../db/schema/index.ts';
+import { listActiveStems, listChoiceSources, listStemSources } from './mock-exam-bank-repo.ts';
 
 // The bank a mock exam is drawn from: the subject's active questions with the
 // difficulty selection reads (the authored one, or the measured one once the question has enough
@@ -15,26 +14,7 @@ import { contexts, itemStats, stemChoices, stems } from '../../../db/schema/inde
  * id of the family's first question), or none.
  */
 export async function mockExamBank(db: DbOrTx, subjectId: number): Promise<BankStem[]> {
-  const rows = await db
-    .select({
-      id: stems.id,
-      themeId: stems.themeId,
-      contextId: stems.contextId,
-      stemNumber: stems.stemNumber,
-      difficulty: stems.difficulty,
-      contentVersion: stems.contentVersion,
-      answers: sql<number>`coalesce((
-        select sum(${itemStats.attempts}) from ${itemStats} where ${itemStats.stemId} = ${stems.id}
-      ), 0)`.mapWith(Number),
-      correct: sql<number>`coalesce((
-        select sum(${itemStats.correct}) from ${itemStats} where ${itemStats.stemId} = ${stems.id}
-      ), 0)`.mapWith(Number),
-    })
-    .from(stems)
-    .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true)))
-    .orderBy(asc(stems.stemNumber))
-    .prepare('mock-exam-bank')
-    .execute();
+  const rows = await listActiveStems(db, subjectId);
   const version = `${rows.length}:${Math.max(0, ...rows.map((row) => row.contentVersion))}`;
   const families = await familiesOf(db, subjectId, version);
   return rows.map((row) => ({
@@ -66,30 +46,8 @@ async function familiesOf(
   familyCache.set(db, cache);
   const cached = cache.get(subjectId);
   if (cached?.version === version) return cached.families;
-  const questions = await db
-    .select({
-      id: stems.id,
-      statement: stems.statementSource,
-      contextId: stems.contextId,
-      context: contexts.bodySource,
-    })
-    .from(stems)
-    .leftJoin(contexts, eq(contexts.id, stems.contextId))
-    .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true)))
-    .orderBy(asc(stems.stemNumber));
-  const choices = await db
-    .select({ stemId: stemChoices.stemId, body: stemChoices.bodySource })
-    .from(stemChoices)
-    .where(
-      inArray(
-        stemChoices.stemId,
-        db
-          .select({ id: stems.id })
-          .from(stems)
-          .where(and(eq(stems.subjectId, subjectId), eq(stems.isActive, true))),
-      ),
-    )
-    .orderBy(asc(stemChoices.stemId), asc(stemChoices.position));
+  const questions = await listStemSources(db, subjectId);
+  const choices = await listChoiceSources(db, subjectId);
   const choicesOf = new Map<number, string[]>();
   for (const choice of choices)
     choicesOf.set(choice.stemId, [...(choicesOf.get(choice.stemId) ?? []), choice.body]);

@@ -34,7 +34,8 @@ import { beginAttempt, inProgressAttempts } from './begin.ts';
 import { getPeriod, listSubjects, subjectSetup } from './catalog.ts';
 import { requestStemCorrection } from './comment.ts';
 import { startAttempt } from './start.ts';
-import { countRequestedSubmits, startSubmitScorer } from './scoring.ts';
+import { countRequestedSubmits } from './scoring-repo.ts';
+import { startSubmitScorer } from './scoring.ts';
 import { attemptResult, attemptResultOrScoring, requestSubmit, submitAttempt } from './submit.ts';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError };

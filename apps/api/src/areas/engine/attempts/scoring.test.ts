@@ -10,7 +10,8 @@ import {
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createBank, grantAccess, type TestBank } from '../../../test/bank-factory.ts';
 import { createStudent, TEST_PASSWORD } from '../../../test/factories.ts';
-import { countRequestedSubmits, retryAfterSeconds, scoreRequestedSubmits } from './scoring.ts';
+import { countRequestedSubmits } from './scoring-repo.ts';
+import { retryAfterSeconds, scoreRequestedSubmits } from './scoring.ts';
 import { requestSubmit, sweepDueAttempts } from './submit.ts';
 
 // Submits acknowledged at once (`Prefer: respond-async`) and scored in batches. A database of its

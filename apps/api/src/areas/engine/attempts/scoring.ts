@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { userTests } from '../../../db/schema/index.ts';
 import { populationChanged } from '../../insights/index.ts';
+import { listRequestedSubmits } from './scoring-repo.ts';
 import { closeAttempt } from './submit.ts';
 
 /** How many acknowledged submits one batch takes, and how many it scores at once. */
@@ -22,12 +21,7 @@ export async function scoreRequestedSubmits(
   log?: FastifyBaseLogger,
   batch = BATCH,
 ): Promise<number> {
-  const due = await db
-    .select({ id: userTests.id, userId: userTests.userId })
-    .from(userTests)
-    .where(and(eq(userTests.status, 'in_progress'), isNotNull(userTests.submitRequestedAt)))
-    .orderBy(asc(userTests.submitRequestedAt))
-    .limit(batch);
+  const due = await listRequestedSubmits(db, batch);
   let closed = 0;
   let next = 0;
   const worker = async () => {
@@ -44,23 +38,6 @@ export async function scoreRequestedSubmits(
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   if (closed > 0) await populationChanged(db);
   return closed;
-}
-
-/**
- * How many acknowledged submits wait for a scorer, all instances together; with `before`, those
- * asked for before that time (ahead of it in the queue).
- */
-export async function countRequestedSubmits(db: Db, before?: Date): Promise<number> {
-  const [row] = await db
-    .select({ waiting: count() })
-    .from(userTests)
-    .where(
-      and(
-        eq(userTests.status, 'in_progress'),
-        before ? lt(userTests.submitRequestedAt, before) : isNotNull(userTests.submitRequestedAt),
-      ),
-    );
-  return row?.waiting ?? 0;
 }
 
 /** Bounds of the wait a client is told before reading a result being scored again. */

@@ -1,25 +1,30 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import { SUBMIT_GRACE_SECONDS } from '@ensaya/core/contracts/scheduled-exam';
 import { applicationAverage, correctPercentage, scoreAttempt } from '@ensaya/core/engine/scoring';
 import { attemptEnd, clockStartOf, type AttemptEndReason } from '@ensaya/core/engine/timing';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import {
-  gradeTables,
-  scheduledExams,
-  stemChoices,
-  stems,
-  subjects,
-  themes,
-  userTests,
-  userTestStems,
-  userTestThemes,
-} from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { applyAttemptToAggregates, populationChanged } from '../../insights/index.ts';
 import { recordReviewAnswers } from '../../learning/index.ts';
 import { scheduledKeyWithheldUntil } from '../scheduled-exams/progress.ts';
 import type { AttemptConfiguration } from './draws.ts';
+import {
+  clearAnswers,
+  findResult,
+  findSubmitState,
+  hasClosedWithResults,
+  insertThemeCounts,
+  listAnswersToScore,
+  listAveragedSubjects,
+  listDueAttempts,
+  listGradeTable,
+  listLatestOfficialScores,
+  listResultThemes,
+  lockForSubmit,
+  markSubmitted,
+  recordSubmitRequest,
+  storeOutcomes,
+} from './submit-repo.ts';
 
 /**
  * Submits an attempt: scores it with core's rules from the answers saved, stores each question's
@@ -54,18 +59,7 @@ export async function closeAttempt(
   requestReason: AttemptEndReason = 'student',
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({
-        attempt: userTests,
-        approvalGrade: subjects.approvalGrade,
-        approvalRule: subjects.approvalRule,
-      })
-      .from(userTests)
-      .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .for('update', { of: userTests })
-      .prepare('submit-lock')
-      .execute();
+    const locked = await lockForSubmit(tx, userId, id);
     if (!locked) throw new AppError(404, 'error.notFound');
     const { attempt } = locked;
     if (attempt.status === 'submitted') return false;
@@ -77,45 +71,9 @@ export async function closeAttempt(
       throw new AppError(409, 'scheduledExam.notStarted');
     }
 
-    const rows = await tx
-      .select({
-        position: userTestStems.position,
-        stemId: userTestStems.stemId,
-        themeId: userTestStems.themeId,
-        chosen: userTestStems.chosenChoiceIds,
-        isPilot: userTestStems.isPilot,
-        isMultiChoice: stems.isMultiChoice,
-        keyIds: sql<
-          number[]
-        >`coalesce(array_agg(${stemChoices.id}) filter (where ${stemChoices.isCorrect}), '{}')`,
-      })
-      .from(userTestStems)
-      .innerJoin(stems, eq(stems.id, userTestStems.stemId))
-      .leftJoin(stemChoices, eq(stemChoices.stemId, userTestStems.stemId))
-      .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)))
-      .groupBy(
-        userTestStems.position,
-        userTestStems.stemId,
-        userTestStems.themeId,
-        userTestStems.chosenChoiceIds,
-        userTestStems.isPilot,
-        stems.isMultiChoice,
-      )
-      .orderBy(asc(userTestStems.position))
-      .prepare('submit-answers')
-      .execute();
+    const rows = await listAnswersToScore(tx, userId, id);
     const gradeTable =
-      attempt.type === 'official'
-        ? await tx
-            .select({
-              goodAnswersQuantity: gradeTables.goodAnswersQuantity,
-              grade: gradeTables.grade,
-            })
-            .from(gradeTables)
-            .where(eq(gradeTables.subjectId, attempt.subjectId))
-            .prepare('grade-table')
-            .execute()
-        : [];
+      attempt.type === 'official' ? await listGradeTable(tx, attempt.subjectId) : [];
     const stemAt = new Map(rows.map((row) => [row.position, row.stemId]));
     // A timed attempt sent before its begin (closed during the instructions, or past the time they
     // may wait) had no clock running: no answer counts, whatever is stored (saves are refused then).
@@ -130,10 +88,7 @@ export async function closeAttempt(
       isPilot: row.isPilot,
     }));
     if (ignoresAnswers) {
-      await tx
-        .update(userTestStems)
-        .set({ chosenChoiceIds: [], answeredAt: null })
-        .where(and(eq(userTestStems.userTestId, id), eq(userTestStems.userId, userId)));
+      await clearAnswers(tx, userId, id);
     }
     const score = scoreAttempt(questions, {
       type: attempt.type,
@@ -144,59 +99,28 @@ export async function closeAttempt(
       approvalRule: locked.approvalRule,
     });
 
-    if (rows.length > 0) {
-      const outcomes = sql.join(
-        score.outcomes.map(
-          ({ position, outcome }) =>
-            sql`(${position}::smallint, ${outcome === 'correct'}::boolean)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update user_test_stems set is_correct = o.correct
-        from (values ${outcomes}) as o(position, correct)
-        where user_test_stems.user_test_id = ${id} and user_test_stems.user_id = ${userId}
-          and user_test_stems.position = o.position
-      `);
-    }
-    if (score.themes.length > 0) {
-      await tx.insert(userTestThemes).values(
-        score.themes.map((theme) => ({
-          userId,
-          userTestId: id,
-          themeId: theme.themeId,
-          correct: theme.correct,
-          incorrect: theme.incorrect,
-          unanswered: theme.unanswered,
-        })),
-      );
-    }
+    if (rows.length > 0) await storeOutcomes(tx, userId, id, score.outcomes);
+    if (score.themes.length > 0) await insertThemeCounts(tx, userId, id, score.themes);
     const { endedAt: submittedAt, endedBy } = attemptEnd({
       requested: reason,
       now,
       deadlineAt: attempt.deadlineAt,
       leaveRequestedAt: attempt.leaveRequestedAt,
     });
-    await tx
-      .update(userTests)
-      .set({
-        status: 'submitted',
-        submittedAt,
-        endedBy,
-        leaveRequestedAt: null,
-        submitRequestedAt: null,
-        submitReason: null,
-        totalTestStems: score.total,
-        totalCorrect: score.correct,
-        totalIncorrect: score.incorrect,
-        totalUnanswered: score.unanswered,
-        score: score.score,
-        passed: score.passed,
-        pilotCount: score.pilot,
-      })
-      .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-      .prepare('submit-attempt')
-      .execute();
+    const totals = {
+      totalTestStems: score.total,
+      totalCorrect: score.correct,
+      totalIncorrect: score.incorrect,
+      totalUnanswered: score.unanswered,
+      score: score.score,
+      passed: score.passed,
+    };
+    await markSubmitted(tx, userId, id, {
+      submittedAt,
+      endedBy,
+      ...totals,
+      pilotCount: score.pilot,
+    });
     await applyAttemptToAggregates(
       tx,
       {
@@ -204,12 +128,7 @@ export async function closeAttempt(
         subjectId: attempt.subjectId,
         type: attempt.type,
         mode: attempt.mode,
-        totalTestStems: score.total,
-        totalCorrect: score.correct,
-        totalIncorrect: score.incorrect,
-        totalUnanswered: score.unanswered,
-        score: score.score,
-        passed: score.passed,
+        ...totals,
         submittedAt,
         countsForPopulation: attempt.countsForPopulation,
         themes: score.themes,
@@ -254,37 +173,12 @@ export async function requestSubmit(
   now: Date,
   reason: AttemptEndReason,
 ): Promise<SubmitRequest> {
-  const recorded = await db
-    .update(userTests)
-    .set({ submitRequestedAt: now, submitReason: reason })
-    .where(
-      and(
-        eq(userTests.id, id),
-        eq(userTests.userId, userId),
-        eq(userTests.status, 'in_progress'),
-        isNull(userTests.submitRequestedAt),
-        or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
-      ),
-    )
-    .returning({ id: userTests.id });
-  if (recorded.length > 0) return 'scoring';
-  const [attempt] = await db
-    .select({ status: userTests.status, submitRequestedAt: userTests.submitRequestedAt })
-    .from(userTests)
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)));
+  if (await recordSubmitRequest(db, userId, id, now, reason)) return 'scoring';
+  const attempt = await findSubmitState(db, userId, id);
   if (!attempt) throw new AppError(404, 'error.notFound');
   if (attempt.status === 'submitted') return 'submitted';
   if (attempt.submitRequestedAt !== null) return 'scoring';
   throw new AppError(409, 'scheduledExam.notStarted');
-}
-
-/** Whether the ensayo's cohort figures (and its students' review cards) are stored already. */
-async function hasClosedWithResults(tx: DbOrTx, scheduledExamId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ computedAt: scheduledExams.resultsComputedAt })
-    .from(scheduledExams)
-    .where(eq(scheduledExams.id, scheduledExamId));
-  return row?.computedAt != null;
 }
 
 /**
@@ -315,20 +209,7 @@ export async function attemptResultOrScoring(
   id: number,
   now: Date,
 ): Promise<AttemptResult | { scoringSince: Date }> {
-  const [row] = await db
-    .select({
-      attempt: userTests,
-      subjectName: subjects.name,
-      approvalGrade: subjects.approvalGrade,
-      approvalRule: subjects.approvalRule,
-      electiveName: themes.name,
-    })
-    .from(userTests)
-    .innerJoin(subjects, eq(subjects.id, userTests.subjectId))
-    .leftJoin(themes, eq(themes.id, userTests.electiveThemeId))
-    .where(and(eq(userTests.id, id), eq(userTests.userId, userId)))
-    .prepare('attempt-result')
-    .execute();
+  const row = await findResult(db, userId, id);
   if (!row) throw new AppError(404, 'error.notFound');
   const { attempt } = row;
   if (attempt.status === 'in_progress' && attempt.submitRequestedAt !== null) {
@@ -337,20 +218,7 @@ export async function attemptResultOrScoring(
   if (attempt.status !== 'submitted' || !attempt.submittedAt) {
     throw new AppError(409, 'engine.inProgress', { extra: { in_progress_user_test_id: id } });
   }
-  const themeRows = await db
-    .select({
-      themeId: userTestThemes.themeId,
-      name: themes.name,
-      correct: userTestThemes.correct,
-      incorrect: userTestThemes.incorrect,
-      unanswered: userTestThemes.unanswered,
-    })
-    .from(userTestThemes)
-    .innerJoin(themes, eq(themes.id, userTestThemes.themeId))
-    .where(and(eq(userTestThemes.userTestId, id), eq(userTestThemes.userId, userId)))
-    .orderBy(asc(themes.position), asc(themes.id))
-    .prepare('attempt-result-themes')
-    .execute();
+  const themeRows = await listResultThemes(db, userId, id);
   const keyWithheldUntil =
     attempt.scheduledExamId === null
       ? null
@@ -411,35 +279,13 @@ export async function studentApplicationAverage(
   userId: number,
   standardTestId: number,
 ): Promise<number | null> {
-  const averaged = await db
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.standardTestId, standardTestId),
-        eq(subjects.approvalRule, 'application_average'),
-        eq(subjects.isActive, true),
-      ),
-    );
+  const averaged = await listAveragedSubjects(db, standardTestId);
   if (averaged.length === 0) return null;
-  const latest = await db
-    .selectDistinctOn([userTests.subjectId], {
-      subjectId: userTests.subjectId,
-      score: userTests.score,
-    })
-    .from(userTests)
-    .where(
-      and(
-        eq(userTests.userId, userId),
-        inArray(
-          userTests.subjectId,
-          averaged.map((subject) => subject.id),
-        ),
-        eq(userTests.type, 'official'),
-        eq(userTests.status, 'submitted'),
-      ),
-    )
-    .orderBy(userTests.subjectId, desc(userTests.submittedAt));
+  const latest = await listLatestOfficialScores(
+    db,
+    userId,
+    averaged.map((subject) => subject.id),
+  );
   return applicationAverage(
     latest.map((attempt) => attempt.score ?? 0),
     averaged.length,
@@ -460,37 +306,7 @@ export async function sweepDueAttempts(
   const leftBefore = new Date(now.getTime() - graceSeconds * 1000);
   // A scheduled ensayo's attempt takes answers recorded before its deadline during a grace after it.
   const scheduledDeadlineBefore = new Date(now.getTime() - SUBMIT_GRACE_SECONDS * 1000);
-  const due = await db
-    .select({
-      id: userTests.id,
-      userId: userTests.userId,
-      deadlineAt: userTests.deadlineAt,
-      leaveRequestedAt: userTests.leaveRequestedAt,
-    })
-    .from(userTests)
-    .where(
-      and(
-        eq(userTests.status, 'in_progress'),
-        // An acknowledged submit is the scorer's (scoring.ts): it ended when it was asked for.
-        isNull(userTests.submitRequestedAt),
-        or(
-          and(
-            isNotNull(userTests.deadlineAt),
-            lt(userTests.deadlineAt, now),
-            or(
-              isNull(userTests.scheduledExamId),
-              lt(userTests.deadlineAt, scheduledDeadlineBefore),
-            ),
-          ),
-          and(
-            isNotNull(userTests.leaveRequestedAt),
-            lt(userTests.leaveRequestedAt, leftBefore),
-            or(isNull(userTests.scheduledExamId), lte(userTests.begunAt, now)),
-          ),
-        ),
-      ),
-    )
-    .limit(batch);
+  const due = await listDueAttempts(db, now, leftBefore, scheduledDeadlineBefore, batch);
   for (const attempt of due) {
     const hasLeft = attempt.leaveRequestedAt !== null && attempt.leaveRequestedAt < leftBefore;
     // Left and late: core's attemptEnd tells which came first.

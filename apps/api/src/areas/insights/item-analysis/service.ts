@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type {
   ItemAnalysisDetail,
   ItemAnalysisList,
@@ -7,17 +6,9 @@ import type {
 } from '@ensaya/core/contracts/item-analysis';
 import { ITEM_FLAG_MIN_N, itemFigures } from '@ensaya/core/statistics/item-analysis';
 import type { Db } from '../../../db/client.ts';
-import {
-  itemChoiceStats,
-  itemStats,
-  periods,
-  stemChoices,
-  stemCorrectionRequests,
-  stems,
-  themes,
-} from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { pendingAttempts } from './item-stats-repo.ts';
+import * as repo from './repo.ts';
 
 const EXCERPT_LENGTH = 140;
 const COMMENTS_SHOWN = 100;
@@ -51,10 +42,7 @@ export function excerptOf(source: string): string {
 
 /** The period, or 404. */
 export async function findPeriod(db: Db, periodId: number) {
-  const [period] = await db
-    .select({ id: periods.id, subjectId: periods.subjectId })
-    .from(periods)
-    .where(eq(periods.id, periodId));
+  const period = await repo.findPeriod(db, periodId);
   if (!period) throw notFound();
   return period;
 }
@@ -66,13 +54,12 @@ type StemRow = {
   statementSource: string;
   isActive: boolean;
 };
-type StatsRow = typeof itemStats.$inferSelect;
 type ChoiceRow = { id: number; stemId: number; position: number; isCorrect: boolean };
 
 /** One question's figures from its rows (no stats row: never in a counted attempt). */
 function rowOf(
   stem: StemRow,
-  stats: StatsRow | undefined,
+  stats: repo.StatsRow | undefined,
   choices: ChoiceRow[],
   chosenById: Map<number, number>,
   comments: number,
@@ -150,38 +137,11 @@ export async function listItemAnalysis(
 ): Promise<ItemAnalysisList> {
   const period = await findPeriod(db, query.period_id);
   const [stemRows, statsRows, choiceRows, chosenRows, commentRows, pending] = await Promise.all([
-    db
-      .select({
-        id: stems.id,
-        stemNumber: stems.stemNumber,
-        themeName: themes.name,
-        statementSource: stems.statementSource,
-        isActive: stems.isActive,
-      })
-      .from(stems)
-      .innerJoin(themes, eq(themes.id, stems.themeId))
-      .where(eq(stems.subjectId, period.subjectId)),
-    db.select().from(itemStats).where(eq(itemStats.periodId, period.id)),
-    db
-      .select({
-        id: stemChoices.id,
-        stemId: stemChoices.stemId,
-        position: stemChoices.position,
-        isCorrect: stemChoices.isCorrect,
-      })
-      .from(stemChoices)
-      .innerJoin(stems, eq(stems.id, stemChoices.stemId))
-      .where(eq(stems.subjectId, period.subjectId))
-      .orderBy(asc(stemChoices.stemId), asc(stemChoices.position)),
-    db
-      .select({ choiceId: itemChoiceStats.choiceId, chosen: itemChoiceStats.chosen })
-      .from(itemChoiceStats)
-      .where(eq(itemChoiceStats.periodId, period.id)),
-    db
-      .select({ stemId: stemCorrectionRequests.stemId, n: sql<number>`count(*)::int` })
-      .from(stemCorrectionRequests)
-      .where(eq(stemCorrectionRequests.subjectId, period.subjectId))
-      .groupBy(stemCorrectionRequests.stemId),
+    repo.listSubjectStems(db, period.subjectId),
+    repo.listPeriodStats(db, period.id),
+    repo.listSubjectChoices(db, period.subjectId),
+    repo.listPeriodChoiceCounts(db, period.id),
+    repo.countCommentsByStem(db, period.subjectId),
     pendingAttempts(db),
   ]);
   const statsByStem = new Map(statsRows.map((row) => [row.stemId, row]));
@@ -234,49 +194,13 @@ export async function itemAnalysisDetail(
   periodId: number,
 ): Promise<ItemAnalysisDetail> {
   const period = await findPeriod(db, periodId);
-  const [stem] = await db
-    .select({
-      id: stems.id,
-      stemNumber: stems.stemNumber,
-      themeName: themes.name,
-      statementSource: stems.statementSource,
-      statementHtml: stems.statementHtml,
-      isActive: stems.isActive,
-    })
-    .from(stems)
-    .innerJoin(themes, eq(themes.id, stems.themeId))
-    .where(and(eq(stems.id, stemId), eq(stems.subjectId, period.subjectId)));
+  const stem = await repo.findSubjectStem(db, stemId, period.subjectId);
   if (!stem) throw notFound();
   const [stats, choices, chosenRows, comments] = await Promise.all([
-    db
-      .select()
-      .from(itemStats)
-      .where(and(eq(itemStats.periodId, period.id), eq(itemStats.stemId, stem.id))),
-    db
-      .select({
-        id: stemChoices.id,
-        stemId: stemChoices.stemId,
-        position: stemChoices.position,
-        isCorrect: stemChoices.isCorrect,
-        bodyHtml: stemChoices.bodyHtml,
-      })
-      .from(stemChoices)
-      .where(eq(stemChoices.stemId, stem.id))
-      .orderBy(asc(stemChoices.position)),
-    db
-      .select({ choiceId: itemChoiceStats.choiceId, chosen: itemChoiceStats.chosen })
-      .from(itemChoiceStats)
-      .where(and(eq(itemChoiceStats.periodId, period.id), eq(itemChoiceStats.stemId, stem.id))),
-    db
-      .select({
-        id: stemCorrectionRequests.id,
-        comment: stemCorrectionRequests.comment,
-        createdAt: stemCorrectionRequests.createdAt,
-        resolvedAt: stemCorrectionRequests.resolvedAt,
-      })
-      .from(stemCorrectionRequests)
-      .where(eq(stemCorrectionRequests.stemId, stem.id))
-      .orderBy(desc(stemCorrectionRequests.createdAt), desc(stemCorrectionRequests.id)),
+    repo.listStemStats(db, period.id, stem.id),
+    repo.listStemChoices(db, stem.id),
+    repo.listStemChoiceCounts(db, period.id, stem.id),
+    repo.listStemComments(db, stem.id),
   ]);
   const row = rowOf(
     stem,

@@ -1,12 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statsKindOf } from '@ensaya/core/statistics/kind';
 import type { DbOrTx } from '../../../db/client.ts';
-import { POPULATION_SHARDS, userSubjectStats, userThemeStats } from '../../../db/schema/index.ts';
+import {
+  applyToSubjectStats,
+  applyToThemeStats,
+  listOwnSubjectTotals,
+  listOwnThemeTotals,
+  type AttemptFigures,
+} from './aggregates-repo.ts';
 import {
   enqueuePopulationChange,
+  populationShardOf,
   type SubjectPopulationDelta,
   type ThemePopulationDelta,
-} from './population-queue.ts';
+} from './population-queue-repo.ts';
 
 // The statistics aggregates (docs/architecture.md, "Statistics"): a submitted attempt is added to them and a
 // deleted one subtracted, in the transaction that submits or deletes it, so reads never scan
@@ -17,27 +23,14 @@ import {
 // student shares (the populations and `stem_stats`) are changed through the population queue
 // (population-queue.ts): the caller calls `populationChanged` once its transaction has committed.
 
-export interface AttemptForAggregates {
-  userId: number;
-  subjectId: number;
+/** A sent attempt as the aggregates take it: the figures its student's rows sum, and more. */
+export interface AttemptForAggregates extends AttemptFigures {
   type: 'custom' | 'official';
   mode: 'practice' | 'mock_exam' | 'historical' | 'wrong_answers' | 'diagnostic';
-  totalTestStems: number;
-  totalCorrect: number;
-  totalIncorrect: number;
-  totalUnanswered: number;
-  score: number;
   /** Null when the subject has no pass mark. */
   passed: boolean | null;
-  submittedAt: Date;
   /** `user_tests.counts_for_population`: enters the comparison with all students. */
   countsForPopulation: boolean;
-  themes: ReadonlyArray<{
-    themeId: number;
-    correct: number;
-    incorrect: number;
-    unanswered: number;
-  }>;
   /** Each question's outcome, for how often a question is failed by all students. */
   stems: ReadonlyArray<{ stemId: number; outcome: 'correct' | 'incorrect' | 'unanswered' }>;
 }
@@ -61,48 +54,8 @@ export async function applyAttemptToAggregates(
   const percentage =
     attempt.totalTestStems === 0 ? 0 : (attempt.totalCorrect * 100) / attempt.totalTestStems;
   const passed = attempt.passed ? 1 : 0;
-  await tx
-    .insert(userSubjectStats)
-    .values({
-      userId: attempt.userId,
-      subjectId: attempt.subjectId,
-      type: kind,
-      attempts: Math.max(0, sign),
-      questions: Math.max(0, sign * attempt.totalTestStems),
-      correct: Math.max(0, sign * attempt.totalCorrect),
-      incorrect: Math.max(0, sign * attempt.totalIncorrect),
-      unanswered: Math.max(0, sign * attempt.totalUnanswered),
-      scoreSum: Math.max(0, sign * attempt.score),
-      percentageSum: Math.max(0, sign * percentage),
-      passedCount: Math.max(0, sign * passed),
-      lastAttemptAt: sign > 0 ? attempt.submittedAt : null,
-      excludedQuestions: Math.max(0, excluded * attempt.totalTestStems),
-      excludedCorrect: Math.max(0, excluded * attempt.totalCorrect),
-    })
-    .onConflictDoUpdate({
-      target: [userSubjectStats.userId, userSubjectStats.subjectId, userSubjectStats.type],
-      set: {
-        attempts: sql`greatest(0, ${userSubjectStats.attempts} + ${sign})`,
-        questions: sql`greatest(0, ${userSubjectStats.questions} + ${sign * attempt.totalTestStems})`,
-        correct: sql`greatest(0, ${userSubjectStats.correct} + ${sign * attempt.totalCorrect})`,
-        incorrect: sql`greatest(0, ${userSubjectStats.incorrect} + ${sign * attempt.totalIncorrect})`,
-        unanswered: sql`greatest(0, ${userSubjectStats.unanswered} + ${sign * attempt.totalUnanswered})`,
-        scoreSum: sql`greatest(0, ${userSubjectStats.scoreSum} + ${sign * attempt.score})`,
-        // Floating sums can leave a hair above zero once every attempt is gone: reset with the count.
-        percentageSum: sql`case when ${userSubjectStats.attempts} + ${sign} <= 0 then 0 else greatest(0, ${userSubjectStats.percentageSum} + ${sign * percentage}) end`,
-        passedCount: sql`greatest(0, ${userSubjectStats.passedCount} + ${sign * passed})`,
-        excludedQuestions: sql`greatest(0, ${userSubjectStats.excludedQuestions} + ${excluded * attempt.totalTestStems})`,
-        excludedCorrect: sql`greatest(0, ${userSubjectStats.excludedCorrect} + ${excluded * attempt.totalCorrect})`,
-        lastAttemptAt:
-          sign > 0
-            ? sql`greatest(${userSubjectStats.lastAttemptAt}, ${attempt.submittedAt.toISOString()}::timestamptz)`
-            : sql`${userSubjectStats.lastAttemptAt}`,
-      },
-    })
-    .prepare(sign > 0 ? 'subject-stats-add' : 'subject-stats-remove')
-    .execute();
-
-  await applyToThemeStats(tx, attempt, kind, sign, excluded);
+  await applyToSubjectStats(tx, attempt, { kind, sign, excluded, percentage, passed });
+  await applyToThemeStats(tx, attempt, { kind, sign, excluded });
 
   if (!populations) return;
   // How often a question is failed feeds other students' most-failed test: population only.
@@ -115,67 +68,6 @@ export async function applyAttemptToAggregates(
       .filter((stem) => stem.outcome === 'incorrect')
       .map((stem) => stem.stemId),
   });
-}
-
-/**
- * The student's theme rows, all themes of the attempt in one statement: added with an upsert,
- * taken out with an update (the rows exist: the attempt was added to them).
- */
-async function applyToThemeStats(
-  tx: DbOrTx,
-  attempt: AttemptForAggregates,
-  kind: ReturnType<typeof statsKindOf>,
-  sign: 1 | -1,
-  excluded: number,
-) {
-  if (attempt.themes.length === 0) return;
-  const values = sql.join(
-    attempt.themes.map((theme) => {
-      const questions = theme.correct + theme.incorrect + theme.unanswered;
-      return sql`(${theme.themeId}::integer, ${sign * questions}::integer, ${sign * theme.correct}::integer,
-        ${sign * theme.incorrect}::integer, ${sign * theme.unanswered}::integer,
-        ${excluded * questions}::integer, ${excluded * theme.correct}::integer,
-        ${excluded * theme.incorrect}::integer, ${excluded * theme.unanswered}::integer)`;
-    }),
-    sql`, `,
-  );
-  const deltas = sql`(values ${values}) as d(theme_id, questions, correct, incorrect, unanswered,
-    excluded_questions, excluded_correct, excluded_incorrect, excluded_unanswered)`;
-  if (sign > 0) {
-    await tx.execute(sql`
-      insert into user_theme_stats (user_id, theme_id, type, subject_id, questions, correct,
-        incorrect, unanswered, excluded_questions, excluded_correct, excluded_incorrect,
-        excluded_unanswered)
-      select ${attempt.userId}::integer, d.theme_id, ${kind}, ${attempt.subjectId}::integer,
-        d.questions, d.correct, d.incorrect, d.unanswered, d.excluded_questions,
-        d.excluded_correct, d.excluded_incorrect, d.excluded_unanswered
-      from ${deltas}
-      order by d.theme_id
-      on conflict (user_id, theme_id, type) do update set
-        questions = user_theme_stats.questions + excluded.questions,
-        correct = user_theme_stats.correct + excluded.correct,
-        incorrect = user_theme_stats.incorrect + excluded.incorrect,
-        unanswered = user_theme_stats.unanswered + excluded.unanswered,
-        excluded_questions = user_theme_stats.excluded_questions + excluded.excluded_questions,
-        excluded_correct = user_theme_stats.excluded_correct + excluded.excluded_correct,
-        excluded_incorrect = user_theme_stats.excluded_incorrect + excluded.excluded_incorrect,
-        excluded_unanswered = user_theme_stats.excluded_unanswered + excluded.excluded_unanswered
-    `);
-    return;
-  }
-  await tx.execute(sql`
-    update user_theme_stats as s set
-      questions = greatest(0, s.questions + d.questions),
-      correct = greatest(0, s.correct + d.correct),
-      incorrect = greatest(0, s.incorrect + d.incorrect),
-      unanswered = greatest(0, s.unanswered + d.unanswered),
-      excluded_questions = greatest(0, s.excluded_questions + d.excluded_questions),
-      excluded_correct = greatest(0, s.excluded_correct + d.excluded_correct),
-      excluded_incorrect = greatest(0, s.excluded_incorrect + d.excluded_incorrect),
-      excluded_unanswered = greatest(0, s.excluded_unanswered + d.excluded_unanswered)
-    from ${deltas}
-    where s.user_id = ${attempt.userId} and s.theme_id = d.theme_id and s.type = ${kind}
-  `);
 }
 
 type Totals = { questions: number; correct: number; incorrect: number; unanswered: number };
@@ -197,7 +89,7 @@ async function populationDeltas(
 ): Promise<{ subjects: SubjectPopulationDelta[]; themes: ThemePopulationDelta[] }> {
   const subjectDeltas: SubjectPopulationDelta[] = [];
   const themeDeltas: ThemePopulationDelta[] = [];
-  const shard = attempt.userId % POPULATION_SHARDS;
+  const shard = populationShardOf(attempt.userId);
   const delta = (totals: Totals, add: Totals): Totals => ({
     questions: Math.max(0, totals.questions + sign * add.questions),
     correct: Math.max(0, totals.correct + sign * add.correct),
@@ -217,25 +109,7 @@ async function populationDeltas(
     );
 
   // Subjects: the attempt's subject and all subjects (0), for its type and for both types.
-  const own = await tx
-    .select({
-      subjectId: userSubjectStats.subjectId,
-      type: userSubjectStats.type,
-      questions:
-        sql<number>`${userSubjectStats.questions} - ${userSubjectStats.excludedQuestions}`.mapWith(
-          Number,
-        ),
-      correct:
-        sql<number>`${userSubjectStats.correct} - ${userSubjectStats.excludedCorrect}`.mapWith(
-          Number,
-        ),
-      incorrect: userSubjectStats.incorrect,
-      unanswered: userSubjectStats.unanswered,
-    })
-    .from(userSubjectStats)
-    .where(eq(userSubjectStats.userId, attempt.userId))
-    .prepare('student-subject-totals')
-    .execute();
+  const own = await listOwnSubjectTotals(tx, attempt.userId);
   const change: Totals = {
     questions: attempt.totalTestStems,
     correct: attempt.totalCorrect,
@@ -269,30 +143,7 @@ async function populationDeltas(
   // Themes: each theme of the attempt, for its type and for both types.
   const themeIds = attempt.themes.map((theme) => theme.themeId).sort((a, b) => a - b);
   if (themeIds.length === 0) return { subjects: subjectDeltas, themes: themeDeltas };
-  const ownThemes = await tx
-    .select({
-      themeId: userThemeStats.themeId,
-      type: userThemeStats.type,
-      questions:
-        sql<number>`${userThemeStats.questions} - ${userThemeStats.excludedQuestions}`.mapWith(
-          Number,
-        ),
-      correct: sql<number>`${userThemeStats.correct} - ${userThemeStats.excludedCorrect}`.mapWith(
-        Number,
-      ),
-      incorrect:
-        sql<number>`${userThemeStats.incorrect} - ${userThemeStats.excludedIncorrect}`.mapWith(
-          Number,
-        ),
-      unanswered:
-        sql<number>`${userThemeStats.unanswered} - ${userThemeStats.excludedUnanswered}`.mapWith(
-          Number,
-        ),
-    })
-    .from(userThemeStats)
-    .where(
-      and(eq(userThemeStats.userId, attempt.userId), inArray(userThemeStats.themeId, themeIds)),
-    );
+  const ownThemes = await listOwnThemeTotals(tx, attempt.userId, themeIds);
   for (const themeId of themeIds) {
     const counts = attempt.themes.find((theme) => theme.themeId === themeId)!;
     const themeChange: Totals = {

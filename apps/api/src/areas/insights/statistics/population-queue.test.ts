@@ -6,11 +6,8 @@ import { createBank, grantAccess, type TestBank } from '../../../test/bank-facto
 import { createStudent } from '../../../test/factories.ts';
 import { startAttempt } from '../../engine/attempts/start.ts';
 import { submitAttempt } from '../../engine/attempts/submit.ts';
-import {
-  drainPopulationQueue,
-  drainPopulationQueueFully,
-  startPopulationDrain,
-} from './population-queue.ts';
+import { drainPopulationQueueFully, startPopulationDrain } from './population-queue.ts';
+import { drainPopulationQueue } from './population-queue-repo.ts';
 
 // Submits queue their share of the rows every student shares, and a drain folds it in.
 // A classroom sending the same exam at once must end, once drained, with exactly the populations
