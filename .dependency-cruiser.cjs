@@ -10,7 +10,9 @@
 //   Drizzle. Files that still do are listed in .dependency-cruiser-known-violations.json and may
 //   only leave that list; a new one fails lint.
 // - Web features import no other feature: pages that compose several live in `app/`, and shared
-//   pieces in `components/` or `lib/`.
+//   pieces in `components/`, `lib/` or `engine-kit/` (the test engine's screens and calls: the
+//   player, the question, the result, the attempt's reads and writes). Shared code imports no
+//   feature.
 // Tests and test helpers (`*.test.ts(x)`, `test/` folders) may import what they test.
 
 /** The API's product areas, from the bottom layer up: each may import only the ones before it. */
@@ -101,16 +103,16 @@ module.exports = {
     {
       name: 'web-features-stand-alone',
       comment:
-        'A web feature imports no other feature; pages that compose several live in app/, shared pieces in components/ or lib/.',
+        'A web feature imports no other feature; pages that compose several live in app/, shared pieces in components/, lib/ or engine-kit/.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST_FILES },
       to: { path: '^apps/web/src/features/[^/]+/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
       name: 'web-shared-below-features',
-      comment: 'Shared web code (components, lib) imports no feature.',
+      comment: 'Shared web code (components, lib, the engine kit) imports no feature.',
       severity: 'error',
-      from: { path: '^apps/web/src/(components|lib)/', pathNot: TEST_FILES },
+      from: { path: '^apps/web/src/(components|lib|engine-kit)/', pathNot: TEST_FILES },
       to: { path: '^apps/web/src/features/' },
     },
   ],

@@ -53,9 +53,9 @@ describe('the entry (login page)', () => {
 // The layout and pages routes.tsx loads with `{ usesAntd: false }`: outside Ant Design's scope.
 describe.each([
   'app/layouts/protected-layout.tsx',
-  'features/dashboard/routes/dashboard-page.tsx',
-  'features/subjects/routes/subjects-page.tsx',
-  'features/statistics/routes/statistics-page.tsx',
+  'app/routes/dashboard-page.tsx',
+  'app/routes/subjects-page.tsx',
+  'app/routes/statistics-page.tsx',
 ])('%s', (file) => {
   it('imports no Ant Design module, directly or through the app’s own modules', () => {
     const graph = staticGraph(path.join(SRC, file));

@@ -50,11 +50,10 @@ const SupportPage = lazyPage(
   'SupportPage',
 );
 
-const DashboardPage = lazyPage(
-  () => import('../features/dashboard/routes/dashboard-page.tsx'),
-  'DashboardPage',
-  { usesAntd: false },
-);
+const DashboardPage = lazyPage(() => import('./routes/dashboard-page.tsx'), 'DashboardPage', {
+  usesAntd: false,
+  data: pageData('prefetchDashboardData'),
+});
 const ChoosePackagePage = lazyPage(
   () => import('../features/subscriptions/routes/choose-package-page.tsx'),
   'ChoosePackagePage',
@@ -69,11 +68,10 @@ const AddSubscriptionPage = lazyPage(
   () => import('../features/subscriptions/routes/add-subscription-page.tsx'),
   'AddSubscriptionPage',
 );
-const SubjectsPage = lazyPage(
-  () => import('../features/subjects/routes/subjects-page.tsx'),
-  'SubjectsPage',
-  { usesAntd: false },
-);
+const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'SubjectsPage', {
+  usesAntd: false,
+  data: pageData('prefetchSubjectsData'),
+});
 const CustomTestPage = lazyPage(
   () => import('../features/test-taking/routes/custom-test-page.tsx'),
   'CustomTestPage',
@@ -122,11 +120,10 @@ const OfficialTestsPage = lazyPage(
   () => import('../features/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
 );
-const StatisticsPage = lazyPage(
-  () => import('../features/statistics/routes/statistics-page.tsx'),
-  'StatisticsPage',
-  { usesAntd: false, data: pageData('prefetchStatisticsData') },
-);
+const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'StatisticsPage', {
+  usesAntd: false,
+  data: pageData('prefetchStatisticsData'),
+});
 const CancelSubscriptionPage = lazyPage(
   () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',

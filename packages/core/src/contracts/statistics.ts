@@ -3,6 +3,7 @@ import { STATS_KINDS } from '../statistics/kind.ts';
 import { PageMeta } from './admin.ts';
 import { TEST_TYPES } from '../engine/test-kinds.ts';
 import { Id, IdParam, IdParams, queryInt } from './ids.ts';
+import { HISTORY_PAGE_SIZE } from '../statistics/history.ts';
 
 // History and statistics (spec 001 sections 2 and 7; docs/architecture.md "Statistics"): the history of a
 // subject, deleting attempts, and the statistics calls, all scoped to the signed-in student and read
@@ -21,8 +22,7 @@ const Percentage = z.number().min(0).max(100);
 /** Sortable history columns (every column but select and result, spec 001 section 2). */
 export const HISTORY_SORTS = ['date', 'score', 'total', 'correct', 'time', 'type'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
-/** The spec's paginator: 10 a page. */
-export const HISTORY_PAGE_SIZE = 10;
+export { HISTORY_PAGE_SIZE };
 
 export const HistoryQuery = z.object({
   /** `custom` lists practice tests (not drills), `wrong_answers` the drills; none: all. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { subscriptionStateQueryOptions } from '../../features/subscriptions/api/get-subscription-state.ts';
-import { inProgressQueryOptions } from '../../features/test-taking/api/get-in-progress.ts';
+import { inProgressQueryOptions } from '../../engine-kit/api/get-in-progress.ts';
 import { prefetchForPage } from '../../lib/query-client.ts';
 
 /**

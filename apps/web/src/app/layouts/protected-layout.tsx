@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSubscriptionState } from '../../features/subscriptions/api/get-subscription-state.ts';
-import { useHeaderFlagSync } from '../../features/test-taking/hooks/use-header-flag-sync.ts';
+import { useHeaderFlagSync } from '../../engine-kit/hooks/use-header-flag-sync.ts';
 import { TrialBanner } from '../../features/trial-banner/components/trial-banner.tsx';
 import { useReadingSettingsSync } from '../../lib/reading-settings.ts';
 import { useMe } from '../../lib/session.ts';

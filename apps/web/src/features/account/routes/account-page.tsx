@@ -7,16 +7,19 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { AddressSection } from '../components/address-section.tsx';
 import { AvatarBlock } from '../components/avatar-block.tsx';
-import { InvoicesCard } from '../components/invoices-card.tsx';
 import { LocationSection } from '../components/location-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PersonalDataSection } from '../components/personal-data-section.tsx';
-import { SubscriptionsCard } from '../components/subscriptions-card.tsx';
 
 // The reading settings load on their own, after the profile's sections.
 const ReadingSettingsCard = lazy(async () => ({
-  default: (await import('../../reading-settings/components/reading-settings-card.tsx'))
+  default: (await import('../../../components/reading-settings/reading-settings-card.tsx'))
     .ReadingSettingsCard,
+}));
+
+// The billing tables load after the first screen (components/account-billing.tsx).
+const AccountBilling = lazy(async () => ({
+  default: (await import('../components/account-billing.tsx')).AccountBilling,
 }));
 
 /** `/cuenta/editar`: the account (spec 000, screen 9). */
@@ -44,10 +47,9 @@ export function AccountPage() {
         </Suspense>
       </div>
 
-      <div className="account__billing">
-        <SubscriptionsCard isDebug={user.permissions.length > 0} />
-        <InvoicesCard />
-      </div>
+      <Suspense fallback={<div className="account__billing" aria-busy="true" />}>
+        <AccountBilling isDebug={user.permissions.length > 0} />
+      </Suspense>
 
       <div className="account__footer">
         <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>

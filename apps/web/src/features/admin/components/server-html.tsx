@@ -1,5 +1,5 @@
 import 'katex/dist/katex.min.css';
-import '../../test-taking/components/figures.css';
+import '../../../engine-kit/components/figures.css';
 
 /**
  * HTML the API rendered and sanitized (KaTeX output through the server's allow-list: the

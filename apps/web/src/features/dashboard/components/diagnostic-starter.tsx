@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
+import { useStartTest } from '../../../engine-kit/hooks/use-start-test.tsx';
 
 /**
  * Starts a subject's first diagnostic as every setup screen starts a test: the attempt

@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  HISTORY_PAGE_SIZE,
-  type HistoryResponse,
-  type HistorySort,
-  type StatsKind,
-} from '@ensaya/core/contracts/statistics';
+import type { HistoryResponse, HistorySort, StatsKind } from '@ensaya/core/contracts/statistics';
+import { HISTORY_PAGE_SIZE } from '@ensaya/core/statistics/history';
 import { api } from '../../../lib/api-client.ts';
 
 export interface HistoryParams {

@@ -5,15 +5,15 @@ import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import {
-  HISTORY_PAGE_SIZE,
   HISTORY_SORTS,
   type HistoryRow,
   type HistorySort,
 } from '@ensaya/core/contracts/statistics';
+import { HISTORY_PAGE_SIZE } from '@ensaya/core/statistics/history';
 import { formatDateTime } from '../../../lib/format.ts';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
-import { testKindKey } from '../../test-taking/lib/test-kind.ts';
+import { testKindKey } from '../../../engine-kit/lib/test-kind.ts';
 
 export interface HistorySortState {
   sort: HistorySort;

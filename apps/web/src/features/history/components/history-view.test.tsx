@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { storeControl } from '../../test-taking/test/engine-fixtures.ts';
+import { storeControl } from '../../../engine-kit/test/engine-fixtures.ts';
 import { historyRow, subjectList } from '../test/history-fixtures.ts';
 
 afterEach(() => {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
 import type { TextRange } from '@ensaya/core/engine/annotations';
-import { QuestionContext } from '../../test-taking/components/question-context.tsx';
-import { ServerHtml } from '../../test-taking/components/server-html.tsx';
+import { QuestionContext } from '../../../engine-kit/components/question-context.tsx';
+import { ServerHtml } from '../../../engine-kit/components/server-html.tsx';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
 type ChoiceOutcome = 'right' | 'wrong' | 'key' | 'chosen' | 'none';

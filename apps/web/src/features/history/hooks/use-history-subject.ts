@@ -3,13 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SubjectCard } from '@ensaya/core/contracts/engine';
 import type { UserTestType } from '@ensaya/core/contracts/statistics';
-import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
-import { controlFor } from '../../subjects/lib/control-for.ts';
+import { subjectsQueryOptions } from '../../../engine-kit/api/get-subjects.ts';
+import { controlFor } from '../../../engine-kit/lib/control-for.ts';
 import {
   readControl,
   writeControl,
   type ControlContext,
-} from '../../test-taking/lib/control-context.ts';
+} from '../../../engine-kit/lib/control-context.ts';
 
 function subjectIdFromQuery(search: URLSearchParams): number | null {
   const value = Number(search.get('subject_id'));

@@ -4,7 +4,7 @@ import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
 import type { Attempt } from '@ensaya/core/contracts/engine';
 import { formatTime } from '../../../lib/format.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { result } from '../../test-taking/test/engine-fixtures.ts';
+import { result } from '../../../engine-kit/test/engine-fixtures.ts';
 import { sentAttempt } from '../test/history-fixtures.ts';
 
 afterEach(() => sessionStorage.clear());

@@ -9,16 +9,16 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
-import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
-import { StatusTable } from '../../test-taking/components/status-table.tsx';
-import { useAnnotations } from '../../test-taking/api/annotations.ts';
-import { annotationStateOf, highlightsOf, strikesOf } from '../../test-taking/lib/annotations.ts';
-import type { AnswerState } from '../../test-taking/lib/answers.ts';
+import { EnginePageHeader } from '../../../engine-kit/components/engine-page-header.tsx';
+import { StatusTable } from '../../../engine-kit/components/status-table.tsx';
+import { useAnnotations } from '../../../engine-kit/api/annotations.ts';
+import { annotationStateOf, highlightsOf, strikesOf } from '../../../engine-kit/lib/annotations.ts';
+import type { AnswerState } from '../../../engine-kit/lib/answers.ts';
 import {
   attemptIdFrom,
   readControl,
   updateControl,
-} from '../../test-taking/lib/control-context.ts';
+} from '../../../engine-kit/lib/control-context.ts';
 import { useAttemptReview } from '../api/get-attempt-review.ts';
 import { HISTORY_PATHS } from '../components/history-kind-switch.tsx';
 import { ReviewQuestion } from '../components/review-question.tsx';

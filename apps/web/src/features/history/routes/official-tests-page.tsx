@@ -7,10 +7,10 @@ import type { SubjectCard } from '@ensaya/core/contracts/engine';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
-import { controlFor } from '../../subjects/lib/control-for.ts';
-import { EnginePageHeader } from '../../test-taking/components/engine-page-header.tsx';
-import { writeControl } from '../../test-taking/lib/control-context.ts';
+import { subjectsQueryOptions } from '../../../engine-kit/api/get-subjects.ts';
+import { controlFor } from '../../../engine-kit/lib/control-for.ts';
+import { EnginePageHeader } from '../../../engine-kit/components/engine-page-header.tsx';
+import { writeControl } from '../../../engine-kit/lib/control-context.ts';
 import { HISTORY_NAMESPACE } from '../lib/history-i18n.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartUserTestRequest } from '@ensaya/core/contracts/engine';
 import { SELECTION_MODES } from '@ensaya/core/engine/setup';
-import { useStartTest } from '../../test-taking/hooks/use-start-test.tsx';
+import { useStartTest } from '../../../engine-kit/hooks/use-start-test.tsx';
 import { subscriptionsQueryKey } from '../../subscriptions/api/get-my-subscriptions.ts';
 import { SUBSCRIPTIONS_NAMESPACE } from '../../subscriptions/lib/subscriptions-i18n.ts';
 

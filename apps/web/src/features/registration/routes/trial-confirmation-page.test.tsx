@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt } from '../../test-taking/test/engine-fixtures.ts';
+import { makeAttempt } from '../../../engine-kit/test/engine-fixtures.ts';
 import { studentApi, subscription } from '../../subscriptions/test/subscription-fixtures.ts';
 
 const DAY_MS = 86_400_000;

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewDue } from '@ensaya/core/contracts/review';
-import type { StandardTestSubjects } from '../../subjects/api/get-subjects.ts';
+import type { StandardTestSubjects } from '../../../engine-kit/api/get-subjects.ts';
 import { REVIEW_NAMESPACE } from '../lib/review-i18n.ts';
-import { chooseReviewSubject, REVIEW_ROUTE } from '../lib/start-review.ts';
+import { chooseReviewSubject, REVIEW_ROUTE } from '../../../engine-kit/lib/start-review.ts';
 
 /**
  * The dashboard's one way into the spaced review ("Repasar hoy"): the questions due today

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduledExam } from '@ensaya/core/contracts/scheduled-exam';
-import { resultPath } from '../../test-taking/lib/attempt-routes.ts';
+import { resultPath } from '../../../engine-kit/lib/attempt-routes.ts';
 import { useScheduledExamResults } from '../api/scheduled-exams.ts';
 import { SCHEDULED_EXAMS_NAMESPACE } from '../lib/scheduled-exams-i18n.ts';
 

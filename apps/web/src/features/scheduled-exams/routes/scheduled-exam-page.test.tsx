@@ -6,7 +6,7 @@ import { setLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt } from '../../test-taking/test/engine-fixtures.ts';
+import { makeAttempt } from '../../../engine-kit/test/engine-fixtures.ts';
 import { clockTime } from '../lib/countdown.ts';
 import {
   examResults,

@@ -12,7 +12,7 @@ import { isApiRequestError, showApiError } from '../../../lib/api-client.ts';
 import { enableOfflineSupport } from '../../../lib/offline.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { inLanguage } from '../../../lib/localized.ts';
-import { attemptPath } from '../../test-taking/lib/attempt-routes.ts';
+import { attemptPath } from '../../../engine-kit/lib/attempt-routes.ts';
 import {
   getScheduledExamKey,
   getSealedContent,

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { subjectsQueryOptions } from '../../subjects/api/get-subjects.ts';
-import { controlFor } from '../../subjects/lib/control-for.ts';
+import { subjectsQueryOptions } from '../../../engine-kit/api/get-subjects.ts';
+import { controlFor } from '../../../engine-kit/lib/control-for.ts';
 import {
   readControl,
   writeControl,
   type ControlContext,
-} from '../../test-taking/lib/control-context.ts';
+} from '../../../engine-kit/lib/control-context.ts';
 
 /**
  * The subject of the statistics page: `?subject_id=` first, then the control context set by

@@ -5,7 +5,7 @@ import type { SubjectSetup } from '@ensaya/core/contracts/engine';
 import { findDialog } from '../../../test/dialogs.ts';
 import { demoUser, installFakeApi, type RecordedRequest } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt, setup, storeControl } from '../../test-taking/test/engine-fixtures.ts';
+import { makeAttempt, setup, storeControl } from '../../../engine-kit/test/engine-fixtures.ts';
 
 afterEach(() => sessionStorage.clear());
 

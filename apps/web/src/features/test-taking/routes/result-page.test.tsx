@@ -4,7 +4,7 @@ import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt, result, storeControl } from '../test/engine-fixtures.ts';
+import { makeAttempt, result, storeControl } from '../../../engine-kit/test/engine-fixtures.ts';
 
 vi.mock('../../../components/charts/echarts-runtime.ts', () => ({
   init: () => ({ setOption: () => undefined, resize: () => undefined, dispose: () => undefined }),

@@ -6,13 +6,17 @@ import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageShell } from '../../../components/page-shell.tsx';
 import { isApiRequestError } from '../../../lib/api-client.ts';
-import { useResult } from '../api/get-result.ts';
-import { EnginePageHeader } from '../components/engine-page-header.tsx';
-import { EndedNotice } from '../components/ended-notice.tsx';
-import { ResultView } from '../components/result-view.tsx';
-import { attemptIdFrom, readControl, updateControl } from '../lib/control-context.ts';
-import { markTestOver } from '../lib/test-flags.ts';
-import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
+import { useResult } from '../../../engine-kit/api/get-result.ts';
+import { EnginePageHeader } from '../../../engine-kit/components/engine-page-header.tsx';
+import { EndedNotice } from '../../../engine-kit/components/ended-notice.tsx';
+import { ResultView } from '../../../engine-kit/components/result-view.tsx';
+import {
+  attemptIdFrom,
+  readControl,
+  updateControl,
+} from '../../../engine-kit/lib/control-context.ts';
+import { markTestOver } from '../../../engine-kit/lib/test-flags.ts';
+import { TEST_TAKING_NAMESPACE } from '../../../engine-kit/lib/test-taking-i18n.ts';
 
 const DASHBOARD = '/dashboard';
 

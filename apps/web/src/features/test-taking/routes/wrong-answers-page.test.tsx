@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findDialog } from '../../../test/dialogs.ts';
 import { demoUser, installFakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeAttempt, storeControl } from '../test/engine-fixtures.ts';
+import { makeAttempt, storeControl } from '../../../engine-kit/test/engine-fixtures.ts';
 
 afterEach(() => sessionStorage.clear());
 

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { WRONG_ANSWERS_MAX } from '@ensaya/core/engine/wrong-answers';
 import { FullPageSpinner } from '../../../components/full-page-spinner.tsx';
-import { AttemptPage, attemptTitleKey, NoAttempt } from '../components/attempt-page.tsx';
-import { useStartTest } from '../hooks/use-start-test.tsx';
-import { readControl } from '../lib/control-context.ts';
+import {
+  AttemptPage,
+  attemptTitleKey,
+  NoAttempt,
+} from '../../../engine-kit/components/attempt-page.tsx';
+import { useStartTest } from '../../../engine-kit/hooks/use-start-test.tsx';
+import { readControl } from '../../../engine-kit/lib/control-context.ts';
 
 type WrongSource = 'own' | 'general' | 'review';
 
