@@ -35,6 +35,10 @@ function heldApi(role: 'student' | 'admin') {
     '/api/admin/questions',
     '/api/admin/subjects',
     '/api/admin/users',
+    '/api/dashboard',
+    '/api/review/due',
+    '/api/scheduled-exams',
+    '/api/diagnostics',
   ];
   const fake = installFakeApi({
     'GET /api/me': () => ({ status: 200, body: { data: { ...demoUser, role } } }),
@@ -65,6 +69,19 @@ describe('start-up reads of the slow pages', () => {
   it.each([
     ['/subscripcion/paquete', '', ['/api/packages', '/api/user-subscriptions']],
     ['/cuenta/editar', '', ['/api/invoices', '/api/user-subscriptions']],
+    [
+      '/dashboard',
+      '',
+      [
+        '/api/dashboard',
+        '/api/diagnostics',
+        '/api/review/due',
+        '/api/scheduled-exams',
+        '/api/score-estimate',
+        '/api/subjects',
+      ],
+    ],
+    ['/materias', '', ['/api/review/due', '/api/scheduled-exams', '/api/subjects']],
     [
       '/estadistica',
       '?subject_id=3',
@@ -111,6 +128,49 @@ describe('start-up reads of the slow pages', () => {
     await queryClient.fetchQuery(meQueryOptions());
     expect(asked(student.requests).filter((path) => path.startsWith('/api/admin/'))).toEqual([]);
     student.open();
+  });
+});
+
+describe('start-up reads of a test page', () => {
+  it('asks for the attempt and, once it names its content, the content, before the page renders', async () => {
+    const fake = installFakeApi({
+      'GET /api/me': () => ({ status: 200, body: { data: demoUser } }),
+      'GET /api/user-subscriptions/after-login': () => ({ status: 200, body: { data: null } }),
+      'GET /api/user-tests/in-progress': () => ({ status: 200, body: { data: [] } }),
+      'GET /api/user-tests/305': () => ({
+        status: 200,
+        body: {
+          data: {
+            id: 305,
+            status: 'in_progress',
+            content_url: '/api/content/k305',
+            server_now: new Date().toISOString(),
+          },
+        },
+      }),
+      'GET /api/content/k305': () => ({
+        status: 200,
+        body: { data: { questions: [], contexts: [] } },
+      }),
+    });
+    startUp('/test/ensayo', '?id=305');
+    await expect
+      .poll(() => asked(fake.requests))
+      .toEqual(expect.arrayContaining(['/api/user-tests/305', '/api/content/k305']));
+    // The page's chunk, which start-up loaded meanwhile, finishes loading inside the test.
+    await import('../features/test-taking/routes/mock-exam-page.tsx');
+  });
+
+  it('asks for no attempt when the address names none', async () => {
+    const { requests, open } = heldApi('student');
+    const queryClient = startUp('/revision');
+    await expect.poll(() => asked(requests)).toContain('/api/user-subscriptions/after-login');
+    await queryClient.fetchQuery(meQueryOptions());
+    expect(asked(requests).filter((path) => path.startsWith('/api/user-tests/'))).toEqual([
+      '/api/user-tests/in-progress',
+    ]);
+    open();
+    await import('../features/test-taking/routes/wrong-answers-page.tsx');
   });
 });
 

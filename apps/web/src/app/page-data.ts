@@ -1,6 +1,7 @@
 // The start-up reads of every signed-in page that has them (app/lazy-page.ts, `pageData`). They
 // load with the protected layout's chunk, which every signed-in page asks for at start-up.
 export { prefetchPageData as prefetchAccountData } from '../features/account/routes/account-page.data.ts';
+export { prefetchPageData as prefetchAttemptData } from './routes/attempt-page.data.ts';
 export { prefetchPageData as prefetchDashboardData } from './routes/dashboard-page.data.ts';
 export { prefetchPageData as prefetchSubjectsData } from './routes/subjects-page.data.ts';
 export { prefetchPageData as prefetchAdminData } from '../features/admin/routes/admin-page.data.ts';

@@ -75,18 +75,22 @@ const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'Subje
 const CustomTestPage = lazyPage(
   () => import('../features/test-taking/routes/custom-test-page.tsx'),
   'CustomTestPage',
+  { data: pageData('prefetchAttemptData') },
 );
 const MockExamPage = lazyPage(
   () => import('../features/test-taking/routes/mock-exam-page.tsx'),
   'MockExamPage',
+  { data: pageData('prefetchAttemptData') },
 );
 const HistoricalTestPage = lazyPage(
   () => import('../features/test-taking/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
+  { data: pageData('prefetchAttemptData') },
 );
 const WrongAnswersPage = lazyPage(
   () => import('../features/test-taking/routes/wrong-answers-page.tsx'),
   'WrongAnswersPage',
+  { data: pageData('prefetchAttemptData') },
 );
 const ResultPage = lazyPage(
   () => import('../features/test-taking/routes/result-page.tsx'),
