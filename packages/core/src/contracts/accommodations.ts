@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { adminListQuery, PageMeta } from './admin.ts';
 import { Id } from './ids.ts';
+import { TEXT_SIZES, type TextSize } from '../engine/text-sizes.ts';
 
 // Accessibility: the reading settings a student keeps on every device, and the
 // extra time an admin grants as an accommodation. Field names are snake_case.
 
-/** Text sizes the runner and the whole app offer, in percent of the normal size. */
-export const TEXT_SIZES = [100, 125, 150] as const;
-export type TextSize = (typeof TEXT_SIZES)[number];
+export { TEXT_SIZES, type TextSize };
 
 /** Extra-time profiles, in percent of a timed test's own duration (0: none). */
 export const EXTRA_TIME_PERCENTS = [0, 25, 50, 100] as const;

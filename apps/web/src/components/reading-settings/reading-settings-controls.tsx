@@ -2,7 +2,7 @@ import './reading-settings.css';
 import Switch from 'antd/es/switch';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEXT_SIZES, type TextSize } from '@ensaya/core/contracts/accommodations';
+import { TEXT_SIZES, type TextSize } from '@ensaya/core/engine/text-sizes';
 import { useReadingSettings, useSaveReadingSettings } from '../../lib/reading-settings.ts';
 import { READING_NAMESPACE } from './reading-i18n.ts';
 

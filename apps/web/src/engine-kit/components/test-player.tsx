@@ -30,7 +30,6 @@ import { clockOffsetMs } from '../lib/countdown.ts';
 import { readPosition, writePosition } from '../lib/resume-position.ts';
 import { isChoiceArrow, shortcutOf } from '../lib/shortcuts.ts';
 import { markTestOver } from '../lib/test-flags.ts';
-import { ReadingSettingsControls } from '../../components/reading-settings/reading-settings-controls.tsx';
 import { READING_NAMESPACE } from '../../components/reading-settings/reading-i18n.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
 import { ReportProblem } from './comment-box.tsx';
@@ -49,6 +48,11 @@ import { StatusTable } from './status-table.tsx';
 
 const MemoCountdown = memo(Countdown);
 const PaletteSheet = lazy(() => import('./palette-sheet.tsx'));
+// The reading controls (Ant Design's switch with them) load when the student opens them.
+const ReadingSettingsControls = lazy(async () => ({
+  default: (await import('../../components/reading-settings/reading-settings-controls.tsx'))
+    .ReadingSettingsControls,
+}));
 const MemoPageHeader = memo(EnginePageHeader);
 
 /**
@@ -448,7 +452,11 @@ export function TestPlayer({
         </button>
       </div>
       <div id="test-reading-panel" className="test-page__reading" hidden={!isReadingOpen}>
-        {isReadingOpen && <ReadingSettingsControls />}
+        {isReadingOpen && (
+          <Suspense fallback={null}>
+            <ReadingSettingsControls />
+          </Suspense>
+        )}
       </div>
       <span className="visually-hidden" role="status" aria-live="polite">
         {announcement}
