@@ -3,6 +3,7 @@ import { choose, somePlaces } from './support/places.ts';
 import { logIn } from './support/session.ts';
 import { registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
 import { approveCard } from './support/cards.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // What a student met in the first hour on every screen. English packages
 // and subjects, and the account's save message in the interface language; the card validation
@@ -233,7 +234,7 @@ test.describe('at 390 px, a new student', () => {
       primary: getComputedStyle(button).backgroundColor,
     }));
     await subscribe.click();
-    const dialog = page.getByRole('dialog', { name: 'Confirma tu suscripción' });
+    const dialog = await settledDialog(page, 'Confirma tu suscripción');
     await expect(dialog).toContainText(CHARGE);
     const confirm = dialog.getByRole('button', { name: 'Ir a la plataforma de pago' });
     const dialogStyle = await confirm.evaluate((button) => ({

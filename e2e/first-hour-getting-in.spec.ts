@@ -4,6 +4,7 @@ import { linkIn, waitForMail } from './support/mail.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { fillRegistrationForm, registrationTexts } from './support/registration.ts';
 import { uniqueEmail } from './support/students.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // Getting in: a visitor finds the way in at `/`, the package chosen on /paquetes
 // survives the e-mail verification, the wizard reads as a first subscription, the subjects step
@@ -199,8 +200,9 @@ for (const [lang, width] of [
     await expect(page.locator('dt', { hasText: /^(Estado|Status)$/ })).toHaveCount(0);
     await expect(page.getByText(/^(Creada|Created)$/)).toHaveCount(0);
     await subscribe.click();
-    await page
-      .getByRole('dialog', { name: t.confirmTitle })
+    await (
+      await settledDialog(page, t.confirmTitle)
+    )
       .getByRole('button', { name: t.confirm })
       .click();
     // The payment platform's page is its own, in Spanish whatever the app's language.

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/students.ts';
 import { logIn } from './support/session.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // Every page a student sees, at 360, 390, 840 and 1280 px, without
 // horizontal scrolling of the page or of any table, with its content as wide as the header's and
@@ -335,8 +336,9 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await checkLayout(page, 'wizard: summary', { isFullWidth: false });
 
     await page.getByRole('button', { name: 'Suscribirme', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Confirma tu suscripción' })
+    await (
+      await settledDialog(page, 'Confirma tu suscripción')
+    )
       .getByRole('button', { name: 'Ir a la plataforma de pago' })
       .click();
     await expect(page.getByRole('heading', { name: 'Pasarela de pago de prueba' })).toBeVisible();

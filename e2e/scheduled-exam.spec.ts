@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminScheduledExam, ScheduledExam } from '@ensaya/core/contracts/scheduled-exam';
 import { logIn } from './support/session.ts';
 import { csrfHeaders } from './support/students.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // A scheduled national ensayo. An admin schedules one on M1 starting in a few seconds;
 // the student sees it on the dashboard with a countdown, enters the waiting room (the form is
@@ -158,7 +159,7 @@ test('scheduled ensayo: countdown, waiting room, key at the start, results among
   await choice(page, 'B').check();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Finish test' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+  await (await settledDialog(page)).getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/resultado\?id=\d+$/);
 
   // Results among everyone who sat it, on the ensayo's page.

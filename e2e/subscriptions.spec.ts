@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from './support/students.ts';
 import { logIn } from './support/session.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // A new student subscribes from /paquetes with a coupon and the approving
 // sandbox card, starts the trial and sees the banner; the clock moves to the trial end and the card
@@ -52,7 +53,7 @@ function price(page: Page, label: string | RegExp): Locator {
 /** Summary -> confirmation -> the payment platform's card page -> back to the app. */
 async function payOnPlatform(page: Page, card: string) {
   await page.getByRole('button', { name: 'Suscribirme', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirma tu suscripción' });
+  const confirm = await settledDialog(page, 'Confirma tu suscripción');
   await expect(confirm).toContainText('plataforma de pago');
   await confirm.getByRole('button', { name: 'Ir a la plataforma de pago' }).click();
   await enterCard(page, card);

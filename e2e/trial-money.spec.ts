@@ -4,6 +4,7 @@ import { advanceClock, resetClock, runDueJobs } from './support/dev-clock.ts';
 import { choose, somePlaces } from './support/places.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
 import { logIn } from './support/session.ts';
+import { settledDialog } from './support/dialogs.ts';
 
 // A trial opens the subscribed subjects until it ends and
 // can be canceled without a charge; "See packages" for a student with nothing to use; a price block
@@ -106,7 +107,7 @@ test('a trial opens the subscribed subject for tests; canceled, it ends uncharge
 
   // The confirmation says what a trial is: access, the first charge at its end, free to cancel.
   await page.getByRole('button', { name: 'Suscribirme', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirma tu suscripción' });
+  const confirm = await settledDialog(page, 'Confirma tu suscripción');
   await expect(confirm).toContainText('Los primeros 3 días son de prueba gratis, con acceso');
   await expect(confirm).toContainText('Si cancelas antes, no se te cobra nada.');
   await confirm.getByRole('button', { name: 'Ir a la plataforma de pago' }).click();
@@ -292,7 +293,7 @@ test('the price block adds up, the coupon is for the first payment only, and Rut
 
   // The confirmation says both amounts, never "$5.391 every 30 days".
   await page.getByRole('button', { name: 'Suscribirme', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirma tu suscripción' });
+  const confirm = await settledDialog(page, 'Confirma tu suscripción');
   await expect(confirm).toContainText(
     'Tu primer pago será de $5.391 (con el cupón BIENVENIDA10); desde la primera renovación pagarás $5.990 cada 30 días.',
   );

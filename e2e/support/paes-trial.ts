@@ -3,6 +3,7 @@ import { approveCard } from './cards.ts';
 import { choose, somePlaces } from './places.ts';
 import { logIn } from './session.ts';
 import { STUDENT_PASSWORD } from './students.ts';
+import { settledDialog } from './dialogs.ts';
 
 /**
  * Signs in a new, verified student (no subscription yet) and starts a trial of every PAES subject
@@ -26,8 +27,9 @@ export async function startPaesTrial(page: Page, email: string, street = 'Av. Ma
   await form.getByLabel('Código postal', { exact: true }).fill('8320000');
   await form.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Suscribirme', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirma tu suscripción' })
+  await (
+    await settledDialog(page, 'Confirma tu suscripción')
+  )
     .getByRole('button', { name: 'Ir a la plataforma de pago' })
     .click();
   await expect(page.getByRole('heading', { name: 'Pasarela de pago de prueba' })).toBeVisible();

@@ -7,7 +7,7 @@ import { readControl } from '../../engine-kit/lib/control-context.ts';
 import { gaussQueryOptions } from '../../features/statistics/api/get-gauss.ts';
 import { themeColumnsQueryOptions } from '../../features/statistics/api/get-theme-columns.ts';
 import { themesStatsGeneralQueryOptions } from '../../features/statistics/api/get-themes-stats-general.ts';
-import { themesStatsQueryOptions } from '../../features/statistics/api/get-themes-stats.ts';
+import { themesStatsQueryOptions } from '../../engine-kit/api/get-themes-stats.ts';
 import { userSubjectStatsQueryOptions } from '../../features/statistics/api/get-user-subject-stats.ts';
 
 /**

@@ -19,7 +19,7 @@ import { updateControl } from '../../engine-kit/lib/control-context.ts';
 import { useGauss } from '../../features/statistics/api/get-gauss.ts';
 import { useThemeColumns } from '../../features/statistics/api/get-theme-columns.ts';
 import { useThemesStatsGeneral } from '../../features/statistics/api/get-themes-stats-general.ts';
-import { useThemesStats } from '../../features/statistics/api/get-themes-stats.ts';
+import { useThemesStats } from '../../engine-kit/api/get-themes-stats.ts';
 import { useUserSubjectStats } from '../../features/statistics/api/get-user-subject-stats.ts';
 import {
   AverageCard,

@@ -19,6 +19,7 @@ import {
   type SubjectAction,
 } from '../../features/subjects/components/subject-card.tsx';
 import { SUBJECTS_NAMESPACE } from '../../features/subjects/lib/subjects-i18n.ts';
+import { REVIEW_NAMESPACE } from '../../features/review/lib/review-i18n.ts';
 import { controlFor } from '../../engine-kit/lib/control-for.ts';
 import { dueBySubject, useReviewDue } from '../../engine-kit/api/get-review-due.ts';
 import { REVIEW_ROUTE } from '../../engine-kit/lib/start-review.ts';
@@ -50,6 +51,14 @@ export function SubjectsPage() {
   useEffect(() => {
     if (isThrottled) void navigate('/dashboard', { replace: true });
   }, [isThrottled, navigate]);
+
+  const reviewTexts = (due: number) =>
+    due > 0
+      ? {
+          dueText: t('dueToday', { ns: REVIEW_NAMESPACE, count: due }),
+          startText: t('start', { ns: REVIEW_NAMESPACE }),
+        }
+      : undefined;
 
   function act(card: SubjectCardData, action: SubjectAction) {
     const control = controlFor(card);
@@ -104,7 +113,7 @@ export function SubjectsPage() {
                 <SubjectCard
                   key={card.id}
                   card={card}
-                  reviewDue={reviewDue.get(card.id) ?? 0}
+                  review={reviewTexts(reviewDue.get(card.id) ?? 0)}
                   onAction={act}
                 />
               ))}

@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Gauss } from '@ensaya/core/contracts/statistics';
 import { api } from '../../../lib/api-client.ts';
-import { scopeQuery, statisticsQueryKey, type StatisticsScope } from './statistics-query.ts';
+import {
+  scopeQuery,
+  statisticsQueryKey,
+  type StatisticsScope,
+} from '../../../engine-kit/api/statistics-query.ts';
 
 /** `GET /api/my-percentages-gauss`: the bell curve of every student's % correct in the subject and the student's place on it. */
 export async function getGauss(scope: StatisticsScope): Promise<Gauss> {

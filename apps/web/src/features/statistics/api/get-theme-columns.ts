@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThemeColumns } from '@ensaya/core/contracts/statistics';
 import { api } from '../../../lib/api-client.ts';
-import { scopeQuery, statisticsQueryKey, type StatisticsScope } from './statistics-query.ts';
+import {
+  scopeQuery,
+  statisticsQueryKey,
+  type StatisticsScope,
+} from '../../../engine-kit/api/statistics-query.ts';
 
 /** `GET /api/user-theme-stats-column`: the grouped columns: per theme, the student's correct, incorrect and unanswered. */
 export async function getThemeColumns(scope: StatisticsScope): Promise<ThemeColumns> {

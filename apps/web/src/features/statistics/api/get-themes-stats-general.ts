@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GeneralThemeStats } from '@ensaya/core/contracts/statistics';
 import { api } from '../../../lib/api-client.ts';
-import { scopeQuery, statisticsQueryKey, type StatisticsScope } from './statistics-query.ts';
+import {
+  scopeQuery,
+  statisticsQueryKey,
+  type StatisticsScope,
+} from '../../../engine-kit/api/statistics-query.ts';
 
 /** `GET /api/themes-stats-general`: per theme, all students together and the mean student's %. */
 export async function getThemesStatsGeneral(scope: StatisticsScope): Promise<GeneralThemeStats[]> {

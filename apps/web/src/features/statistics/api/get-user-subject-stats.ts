@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSubjectStats } from '@ensaya/core/contracts/statistics';
 import { api } from '../../../lib/api-client.ts';
-import { scopeQuery, statisticsQueryKey, type StatisticsScope } from './statistics-query.ts';
+import {
+  scopeQuery,
+  statisticsQueryKey,
+  type StatisticsScope,
+} from '../../../engine-kit/api/statistics-query.ts';
 
 /** `GET /api/user-subject-stats`: the student's sums and count in the subject. */
 export async function getUserSubjectStats(scope: StatisticsScope): Promise<UserSubjectStats> {

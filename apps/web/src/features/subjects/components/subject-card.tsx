@@ -5,7 +5,6 @@ import { PlainButton } from '../../../components/plain-controls.tsx';
 import type { SubjectCard as SubjectCardData } from '@ensaya/core/contracts/engine';
 import { inLanguage } from '../../../lib/localized.ts';
 import { SUBJECTS_NAMESPACE } from '../lib/subjects-i18n.ts';
-import { REVIEW_NAMESPACE } from '../../review/lib/review-i18n.ts';
 
 export type SubjectAction = 'takeTests' | 'review' | 'history' | 'statistics' | 'resume';
 
@@ -17,12 +16,15 @@ export type SubjectAction = 'takeTests' | 'review' | 'history' | 'statistics' | 
  */
 export function SubjectCard({
   card,
-  reviewDue = 0,
+  review,
   onAction,
 }: {
   card: SubjectCardData;
-  /** Questions due today in the spaced review. */
-  reviewDue?: number;
+  /**
+   * With questions due today in the spaced review: the line that counts them and the button's
+   * label (the review's texts, given by the page that composes the two features).
+   */
+  review?: { dueText: string; startText: string };
   onAction: (card: SubjectCardData, action: SubjectAction) => void;
 }) {
   const { t, i18n } = useTranslation(SUBJECTS_NAMESPACE);
@@ -49,11 +51,7 @@ export function SubjectCard({
           <li>{t('card.passMark', { grade: card.approval_grade })}</li>
         )}
         <li>{t('card.tests', { count: testCount })}</li>
-        {reviewDue > 0 && (
-          <li className="subject-card__review">
-            {t('dueToday', { ns: REVIEW_NAMESPACE, count: reviewDue })}
-          </li>
-        )}
+        {review && <li className="subject-card__review">{review.dueText}</li>}
       </ul>
       <div className="subject-card__actions">
         {card.in_progress_user_test_id !== null && (
@@ -74,10 +72,8 @@ export function SubjectCard({
             {t('card.subscribe')}
           </Link>
         )}
-        {card.has_access && reviewDue > 0 && (
-          <PlainButton onClick={() => onAction(card, 'review')}>
-            {t('start', { ns: REVIEW_NAMESPACE })}
-          </PlainButton>
+        {card.has_access && review && (
+          <PlainButton onClick={() => onAction(card, 'review')}>{review.startText}</PlainButton>
         )}
         <PlainButton disabled={!hasTests} onClick={() => onAction(card, 'history')}>
           {t('card.history')}

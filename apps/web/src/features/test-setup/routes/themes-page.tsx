@@ -19,7 +19,7 @@ import { QuickStarts } from '../components/quick-starts.tsx';
 import { electiveThemes, initialElective } from '../lib/electives.ts';
 import { TEST_SETUP_NAMESPACE } from '../lib/test-setup-i18n.ts';
 import { useReviewDue } from '../../../engine-kit/api/get-review-due.ts';
-import { useThemesStats } from '../../statistics/api/get-themes-stats.ts';
+import { useThemesStats } from '../../../engine-kit/api/get-themes-stats.ts';
 
 const DASHBOARD = '/dashboard';
 

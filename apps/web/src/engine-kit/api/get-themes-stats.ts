@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThemeStats } from '@ensaya/core/contracts/statistics';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { scopeQuery, statisticsQueryKey, type StatisticsScope } from './statistics-query.ts';
 
 /** `GET /api/themes-stats`: per theme, the student's questions, correct, incorrect and unanswered. */
