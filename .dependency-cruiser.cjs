@@ -9,10 +9,11 @@
 // - Only repositories (`repo.ts`, `*-repo.ts`) touch the database: its client, its schema and
 //   Drizzle. Files that still do are listed in .dependency-cruiser-known-violations.json and may
 //   only leave that list; a new one fails lint.
-// - Web features import no other feature: pages that compose several live in `app/`, and shared
-//   pieces in `components/`, `lib/` or `engine-kit/` (the test engine's screens and calls: the
-//   player, the question, the result, the attempt's reads and writes). Shared code imports no
-//   feature.
+// - The web app is grouped by the same product areas (`features/<area>/<feature>/`), with the same
+//   rules: an area imports another only through its public face (`features/<area>/index.ts`) and
+//   only one listed before it in WEB_AREAS; inside an area, its features share freely. Pages that
+//   compose several areas live in `app/`, shared pieces in `components/`, `lib/` or `engine-kit/`
+//   (the test engine's screens and calls), and shared code imports no feature.
 // Tests and test helpers (`*.test.ts(x)`, `test/` folders) may import what they test.
 
 /** The API's product areas, from the bottom layer up: each may import only the ones before it. */
@@ -28,7 +29,14 @@ const AREAS = [
   'operations',
 ];
 
+/**
+ * The web app's areas, from the bottom layer up: the API's, where the web has screens for them
+ * (content is edited only in the back office), and `site` (the FAQ, support, the cookie consent).
+ */
+const WEB_AREAS = ['site', 'accounts', 'sales', 'learning', 'insights', 'engine', 'backoffice'];
+
 const API = '^apps/api/src/';
+const WEB = '^apps/web/src/';
 const TEST_FILES = ['\\.test\\.tsx?$', '/test/'];
 
 const layerRules = AREAS.map((area, index) => {
@@ -39,6 +47,17 @@ const layerRules = AREAS.map((area, index) => {
     severity: 'error',
     from: { path: `${API}areas/${area}/`, pathNot: TEST_FILES },
     to: { path: above.length ? `${API}areas/(${above.join('|')})/` : '^$' },
+  };
+}).filter((rule) => rule.to.path !== '^$');
+
+const webLayerRules = WEB_AREAS.map((area, index) => {
+  const above = WEB_AREAS.slice(index + 1);
+  return {
+    name: `web-area-layers-${area}`,
+    comment: `The web's ${area} may import only the areas before it: ${WEB_AREAS.slice(0, index).join(', ') || 'none'}`,
+    severity: 'error',
+    from: { path: `${WEB}features/${area}/`, pathNot: TEST_FILES },
+    to: { path: above.length ? `${WEB}features/(${above.join('|')})/` : '^$' },
   };
 }).filter((rule) => rule.to.path !== '^$');
 
@@ -101,19 +120,37 @@ module.exports = {
       },
     },
     {
-      name: 'web-features-stand-alone',
-      comment:
-        'A web feature imports no other feature; pages that compose several live in app/, shared pieces in components/, lib/ or engine-kit/.',
+      name: 'web-known-areas',
+      comment: `A web feature lives in one of the areas, features/<area>/<feature>/: ${WEB_AREAS.join(', ')}.`,
       severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST_FILES },
-      to: { path: '^apps/web/src/features/[^/]+/', pathNot: '^apps/web/src/features/$1/' },
+      from: { path: `${WEB}features/`, pathNot: `${WEB}features/(${WEB_AREAS.join('|')})/` },
+      to: {},
     },
+    {
+      name: 'web-area-public-face',
+      comment:
+        "Another web area is reached only through its public face, features/<area>/index.ts; an area's own features import each other directly.",
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST_FILES },
+      to: {
+        path: `${WEB}features/[^/]+/.+`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'web-own-face-not-from-inside',
+      comment: "A web area's files do not import the area's own public face (it would be a cycle).",
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST_FILES },
+      to: { path: `${WEB}features/$1/index\\.ts$` },
+    },
+    ...webLayerRules,
     {
       name: 'web-shared-below-features',
       comment: 'Shared web code (components, lib, the engine kit) imports no feature.',
       severity: 'error',
-      from: { path: '^apps/web/src/(components|lib|engine-kit)/', pathNot: TEST_FILES },
-      to: { path: '^apps/web/src/features/' },
+      from: { path: `${WEB}(components|lib|engine-kit)/`, pathNot: TEST_FILES },
+      to: { path: `${WEB}features/` },
     },
   ],
   options: {

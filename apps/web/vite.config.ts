@@ -32,7 +32,7 @@ export default defineConfig({
             // on the pages that used few of them.
             {
               name: 'signed-in',
-              test: /\/apps\/web\/src\/(lib\/|(features\/[^/]+|engine-kit)\/api\/|app\/layouts\/|app\/page-data|app\/routes\/[^/]+\.data\.ts)/,
+              test: /\/apps\/web\/src\/(lib\/|(features\/[^/]+\/[^/]+|engine-kit)\/api\/|app\/layouts\/|app\/page-data|app\/routes\/[^/]+\.data\.ts)/,
               priority: 1,
             },
           ],

@@ -273,7 +273,7 @@ function address(i) {
   return `10.14.${(i >> 8) & 255}.${i & 255}`;
 }
 
-/** The calls each page makes when it opens (apps/web/src/features/{dashboard,statistics,history}). */
+/** The calls each page makes when it opens (apps/web/src/app/routes and features/insights/{dashboard,statistics,history}). */
 function pagesFor(subjectId) {
   const scope = `subject_id=${subjectId}`;
   return {

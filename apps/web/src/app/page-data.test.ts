@@ -158,7 +158,7 @@ describe('start-up reads of a test page', () => {
       .poll(() => asked(fake.requests))
       .toEqual(expect.arrayContaining(['/api/user-tests/305', '/api/content/k305']));
     // The page's chunk, which start-up loaded meanwhile, finishes loading inside the test.
-    await import('../features/test-taking/routes/mock-exam-page.tsx');
+    await import('../features/engine/test-taking/routes/mock-exam-page.tsx');
   });
 
   it('asks for no attempt when the address names none', async () => {
@@ -170,7 +170,7 @@ describe('start-up reads of a test page', () => {
       '/api/user-tests/in-progress',
     ]);
     open();
-    await import('../features/test-taking/routes/wrong-answers-page.tsx');
+    await import('../features/engine/test-taking/routes/wrong-answers-page.tsx');
   });
 });
 

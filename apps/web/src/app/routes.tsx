@@ -1,5 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/routes/login-page.tsx';
+import { LoginPage } from './routes/login-page.tsx';
 import { RedirectIfAuthenticated } from './guards/redirect-if-authenticated.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage, pageData } from './lazy-page.ts';
@@ -17,36 +17,33 @@ const ProtectedLayout = lazyPage(
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page.tsx'), 'NotFoundPage');
 
 const RegistrationPage = lazyPage(
-  () => import('../features/registration/routes/registration-page.tsx'),
+  () => import('./routes/registration-page.tsx'),
   'RegistrationPage',
 );
 const TrialConfirmationPage = lazyPage(
-  () => import('../features/registration/routes/trial-confirmation-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/trial-confirmation-page.tsx'),
   'TrialConfirmationPage',
 );
 const PackagesPage = lazyPage(
-  () => import('../features/packages/routes/packages-page.tsx'),
+  () => import('../features/sales/packages/routes/packages-page.tsx'),
   'PackagesPage',
 );
-const VerifyEmailPage = lazyPage(
-  () => import('../features/auth/routes/verify-email-page.tsx'),
-  'VerifyEmailPage',
-);
+const VerifyEmailPage = lazyPage(() => import('./routes/verify-email-page.tsx'), 'VerifyEmailPage');
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/routes/reset-password-page.tsx'),
+  () => import('../features/accounts/auth/routes/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/routes/forgot-password-page.tsx'),
+  () => import('../features/accounts/auth/routes/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const SubscriptionSuccessPage = lazyPage(
-  () => import('../features/subscriptions/routes/subscription-success-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/subscription-success-page.tsx'),
   'SubscriptionSuccessPage',
 );
-const FaqPage = lazyPage(() => import('../features/support/routes/faq-page.tsx'), 'FaqPage');
+const FaqPage = lazyPage(() => import('../features/site/support/routes/faq-page.tsx'), 'FaqPage');
 const SupportPage = lazyPage(
-  () => import('../features/support/routes/support-page.tsx'),
+  () => import('../features/site/support/routes/support-page.tsx'),
   'SupportPage',
 );
 
@@ -55,17 +52,15 @@ const DashboardPage = lazyPage(() => import('./routes/dashboard-page.tsx'), 'Das
   data: pageData('prefetchDashboardData'),
 });
 const ChoosePackagePage = lazyPage(
-  () => import('../features/subscriptions/routes/choose-package-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/choose-package-page.tsx'),
   'ChoosePackagePage',
   { data: pageData('prefetchChoosePackageData') },
 );
-const AccountPage = lazyPage(
-  () => import('../features/account/routes/account-page.tsx'),
-  'AccountPage',
-  { data: pageData('prefetchAccountData') },
-);
+const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage', {
+  data: pageData('prefetchAccountData'),
+});
 const AddSubscriptionPage = lazyPage(
-  () => import('../features/subscriptions/routes/add-subscription-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/add-subscription-page.tsx'),
   'AddSubscriptionPage',
 );
 const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'SubjectsPage', {
@@ -73,55 +68,55 @@ const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'Subje
   data: pageData('prefetchSubjectsData'),
 });
 const CustomTestPage = lazyPage(
-  () => import('../features/test-taking/routes/custom-test-page.tsx'),
+  () => import('../features/engine/test-taking/routes/custom-test-page.tsx'),
   'CustomTestPage',
   { data: pageData('prefetchAttemptData') },
 );
 const MockExamPage = lazyPage(
-  () => import('../features/test-taking/routes/mock-exam-page.tsx'),
+  () => import('../features/engine/test-taking/routes/mock-exam-page.tsx'),
   'MockExamPage',
   { data: pageData('prefetchAttemptData') },
 );
 const HistoricalTestPage = lazyPage(
-  () => import('../features/test-taking/routes/historical-test-page.tsx'),
+  () => import('../features/engine/test-taking/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
   { data: pageData('prefetchAttemptData') },
 );
 const WrongAnswersPage = lazyPage(
-  () => import('../features/test-taking/routes/wrong-answers-page.tsx'),
+  () => import('../features/engine/test-taking/routes/wrong-answers-page.tsx'),
   'WrongAnswersPage',
   { data: pageData('prefetchAttemptData') },
 );
 const ResultPage = lazyPage(
-  () => import('../features/test-taking/routes/result-page.tsx'),
+  () => import('../features/engine/test-taking/routes/result-page.tsx'),
   'ResultPage',
 );
 const AttemptReviewPage = lazyPage(
-  () => import('../features/history/routes/attempt-review-page.tsx'),
+  () => import('../features/insights/history/routes/attempt-review-page.tsx'),
   'AttemptReviewPage',
 );
 const ThemesPage = lazyPage(
-  () => import('../features/test-setup/routes/themes-page.tsx'),
+  () => import('../features/engine/test-setup/routes/themes-page.tsx'),
   'ThemesPage',
 );
 const HistoricalThemesPage = lazyPage(
-  () => import('../features/test-setup/routes/historical-themes-page.tsx'),
+  () => import('../features/engine/test-setup/routes/historical-themes-page.tsx'),
   'HistoricalThemesPage',
 );
 const CustomHistoryPage = lazyPage(
-  () => import('../features/history/routes/custom-history-page.tsx'),
+  () => import('../features/insights/history/routes/custom-history-page.tsx'),
   'CustomHistoryPage',
 );
 const OfficialHistoryPage = lazyPage(
-  () => import('../features/history/routes/official-history-page.tsx'),
+  () => import('../features/insights/history/routes/official-history-page.tsx'),
   'OfficialHistoryPage',
 );
 const DrillHistoryPage = lazyPage(
-  () => import('../features/history/routes/drill-history-page.tsx'),
+  () => import('../features/insights/history/routes/drill-history-page.tsx'),
   'DrillHistoryPage',
 );
 const OfficialTestsPage = lazyPage(
-  () => import('../features/history/routes/official-tests-page.tsx'),
+  () => import('../features/insights/history/routes/official-tests-page.tsx'),
   'OfficialTestsPage',
 );
 const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'StatisticsPage', {
@@ -129,21 +124,25 @@ const StatisticsPage = lazyPage(() => import('./routes/statistics-page.tsx'), 'S
   data: pageData('prefetchStatisticsData'),
 });
 const CancelSubscriptionPage = lazyPage(
-  () => import('../features/subscription-cancel/routes/cancel-subscription-page.tsx'),
+  () => import('../features/sales/subscription-cancel/routes/cancel-subscription-page.tsx'),
   'CancelSubscriptionPage',
 );
 const InvoiceDetailsPage = lazyPage(
-  () => import('../features/subscriptions/routes/invoice-details-page.tsx'),
+  () => import('../features/sales/subscriptions/routes/invoice-details-page.tsx'),
   'InvoiceDetailsPage',
 );
 const ScheduledExamPage = lazyPage(
-  () => import('../features/scheduled-exams/routes/scheduled-exam-page.tsx'),
+  () => import('../features/engine/scheduled-exams/routes/scheduled-exam-page.tsx'),
   'ScheduledExamPage',
   { usesAntd: false },
 );
-const AdminPage = lazyPage(() => import('../features/admin/routes/admin-page.tsx'), 'AdminPage', {
-  data: pageData('prefetchAdminData'),
-});
+const AdminPage = lazyPage(
+  () => import('../features/backoffice/admin/routes/admin-page.tsx'),
+  'AdminPage',
+  {
+    data: pageData('prefetchAdminData'),
+  },
+);
 
 /**
  * The route tree. It is rendered with `useRoutes` inside a `<BrowserRouter>` (tests: a

@@ -5,7 +5,7 @@ import {
   pathAfterLogin,
   subscriptionStateQueryKey,
   type SubscriptionState,
-} from '../../features/subscriptions/api/get-subscription-state.ts';
+} from '../../features/sales/subscriptions/api/get-subscription-state.ts';
 import { useMe } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 

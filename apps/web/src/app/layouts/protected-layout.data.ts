@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionStateQueryOptions } from '../../features/subscriptions/api/get-subscription-state.ts';
+import { subscriptionStateQueryOptions } from '../../features/sales/subscriptions/api/get-subscription-state.ts';
 import { inProgressQueryOptions } from '../../engine-kit/api/get-in-progress.ts';
 import { prefetchForPage } from '../../lib/query-client.ts';
 

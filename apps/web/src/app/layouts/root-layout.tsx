@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { SiteFooter } from '../../components/layout/site-footer.tsx';
-import { CookieConsentBar } from '../../features/cookie-consent/components/cookie-consent-bar.tsx';
+import { CookieConsentBar } from '../../features/site/cookie-consent/components/cookie-consent-bar.tsx';
 import { registerAppHandlers } from '../../lib/app-bridge.ts';
 import { RouteErrorPage } from '../routes/route-error-page.tsx';
 

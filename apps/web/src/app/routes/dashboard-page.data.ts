@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchForPage } from '../../lib/query-client.ts';
 import { reviewDueQueryOptions } from '../../engine-kit/api/get-review-due.ts';
-import { scheduledExamsQueryOptions } from '../../features/scheduled-exams/api/scheduled-exams.ts';
+import { scheduledExamsQueryOptions } from '../../features/engine/scheduled-exams/api/scheduled-exams.ts';
 import { scoreEstimateQueryOptions } from '../../engine-kit/api/get-score-estimate.ts';
 import { subjectsQueryOptions } from '../../engine-kit/api/get-subjects.ts';
-import { diagnosticsQueryOptions } from '../../features/dashboard/api/diagnostics.ts';
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts';
+import { diagnosticsQueryOptions } from '../../features/insights/dashboard/api/diagnostics.ts';
+import { dashboardQueryOptions } from '../../features/insights/dashboard/api/get-dashboard.ts';
 
 /**
  * `/dashboard`'s reads for its first screen, started with the session check (app/lazy-page.ts,

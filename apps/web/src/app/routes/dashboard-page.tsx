@@ -1,5 +1,5 @@
 import '../../components/charts/charts.css';
-import '../../features/dashboard/dashboard.css';
+import '../../features/insights/dashboard/dashboard.css';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +8,16 @@ import { PlainButton } from '../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/session.ts';
 import { useReviewDue } from '../../engine-kit/api/get-review-due.ts';
-import { ReviewQueueCard } from '../../features/review/components/review-queue-card.tsx';
+import { ReviewQueueCard } from '../../features/learning/review/components/review-queue-card.tsx';
 import { useScoreEstimate } from '../../engine-kit/api/get-score-estimate.ts';
-import { ScoreEstimateCard } from '../../features/score-estimate/components/score-estimate-card.tsx';
+import { ScoreEstimateCard } from '../../features/insights/score-estimate/components/score-estimate-card.tsx';
 import { subjectsQueryOptions } from '../../engine-kit/api/get-subjects.ts';
 import { InProgressBanner } from '../../engine-kit/components/in-progress-banner.tsx';
-import { ScheduledExamsCard } from '../../features/scheduled-exams/components/scheduled-exams-card.tsx';
-import { useDashboard } from '../../features/dashboard/api/get-dashboard.ts';
-import { DashboardCharts } from '../../features/dashboard/components/dashboard-charts.tsx';
-import { FirstDiagnosticCard } from '../../features/dashboard/components/first-diagnostic-card.tsx';
-import { DASHBOARD_NAMESPACE } from '../../features/dashboard/lib/dashboard-i18n.ts';
+import { ScheduledExamsCard } from '../../features/engine/scheduled-exams/components/scheduled-exams-card.tsx';
+import { useDashboard } from '../../features/insights/dashboard/api/get-dashboard.ts';
+import { DashboardCharts } from '../../features/insights/dashboard/components/dashboard-charts.tsx';
+import { FirstDiagnosticCard } from '../../features/insights/dashboard/components/first-diagnostic-card.tsx';
+import { DASHBOARD_NAMESPACE } from '../../features/insights/dashboard/lib/dashboard-i18n.ts';
 
 /**
  * `/dashboard`: the student's home (spec 001, section 2): the banner with the way to the subjects

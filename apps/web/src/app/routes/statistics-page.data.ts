@@ -4,11 +4,11 @@ import { prefetchForPage } from '../../lib/query-client.ts';
 import { scoreEstimateQueryOptions } from '../../engine-kit/api/get-score-estimate.ts';
 import { subjectsQueryOptions } from '../../engine-kit/api/get-subjects.ts';
 import { readControl } from '../../engine-kit/lib/control-context.ts';
-import { gaussQueryOptions } from '../../features/statistics/api/get-gauss.ts';
-import { themeColumnsQueryOptions } from '../../features/statistics/api/get-theme-columns.ts';
-import { themesStatsGeneralQueryOptions } from '../../features/statistics/api/get-themes-stats-general.ts';
+import { gaussQueryOptions } from '../../features/insights/statistics/api/get-gauss.ts';
+import { themeColumnsQueryOptions } from '../../features/insights/statistics/api/get-theme-columns.ts';
+import { themesStatsGeneralQueryOptions } from '../../features/insights/statistics/api/get-themes-stats-general.ts';
 import { themesStatsQueryOptions } from '../../engine-kit/api/get-themes-stats.ts';
-import { userSubjectStatsQueryOptions } from '../../features/statistics/api/get-user-subject-stats.ts';
+import { userSubjectStatsQueryOptions } from '../../features/insights/statistics/api/get-user-subject-stats.ts';
 
 /**
  * `/estadistica`'s reads for its first screen (every kind of test), started with the session check

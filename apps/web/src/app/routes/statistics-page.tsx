@@ -1,5 +1,5 @@
 import '../../components/charts/charts.css';
-import '../../features/statistics/statistics.css';
+import '../../features/insights/statistics/statistics.css';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,23 +13,23 @@ import { PageShell } from '../../components/page-shell.tsx';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useScoreEstimate } from '../../engine-kit/api/get-score-estimate.ts';
-import { ScoreEstimateCard } from '../../features/score-estimate/components/score-estimate-card.tsx';
+import { ScoreEstimateCard } from '../../features/insights/score-estimate/components/score-estimate-card.tsx';
 import { EnginePageHeader } from '../../engine-kit/components/engine-page-header.tsx';
 import { updateControl } from '../../engine-kit/lib/control-context.ts';
-import { useGauss } from '../../features/statistics/api/get-gauss.ts';
-import { useThemeColumns } from '../../features/statistics/api/get-theme-columns.ts';
-import { useThemesStatsGeneral } from '../../features/statistics/api/get-themes-stats-general.ts';
+import { useGauss } from '../../features/insights/statistics/api/get-gauss.ts';
+import { useThemeColumns } from '../../features/insights/statistics/api/get-theme-columns.ts';
+import { useThemesStatsGeneral } from '../../features/insights/statistics/api/get-themes-stats-general.ts';
 import { useThemesStats } from '../../engine-kit/api/get-themes-stats.ts';
-import { useUserSubjectStats } from '../../features/statistics/api/get-user-subject-stats.ts';
+import { useUserSubjectStats } from '../../features/insights/statistics/api/get-user-subject-stats.ts';
 import {
   AverageCard,
   GaussCard,
   ThemeColumnsCard,
   ThemesBarCard,
   ThemesRadialCard,
-} from '../../features/statistics/components/statistics-charts.tsx';
-import { useStatisticsSubject } from '../../features/statistics/hooks/use-statistics-subject.ts';
-import { STATISTICS_NAMESPACE } from '../../features/statistics/lib/statistics-i18n.ts';
+} from '../../features/insights/statistics/components/statistics-charts.tsx';
+import { useStatisticsSubject } from '../../features/insights/statistics/hooks/use-statistics-subject.ts';
+import { STATISTICS_NAMESPACE } from '../../features/insights/statistics/lib/statistics-i18n.ts';
 
 type TypeFilter = 'all' | StatsKind;
 

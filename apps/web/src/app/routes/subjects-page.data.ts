@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchForPage } from '../../lib/query-client.ts';
 import { reviewDueQueryOptions } from '../../engine-kit/api/get-review-due.ts';
-import { scheduledExamsQueryOptions } from '../../features/scheduled-exams/api/scheduled-exams.ts';
+import { scheduledExamsQueryOptions } from '../../features/engine/scheduled-exams/api/scheduled-exams.ts';
 import { subjectsQueryOptions } from '../../engine-kit/api/get-subjects.ts';
 
 /**

@@ -1,4 +1,4 @@
-import '../../features/subjects/subjects.css';
+import '../../features/engine/subjects/subjects.css';
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { PlainButton } from '../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../lib/api-client.ts';
 import { EnginePageHeader } from '../../engine-kit/components/engine-page-header.tsx';
 import { InProgressBanner } from '../../engine-kit/components/in-progress-banner.tsx';
-import { ScheduledExamsCard } from '../../features/scheduled-exams/components/scheduled-exams-card.tsx';
+import { ScheduledExamsCard } from '../../features/engine/scheduled-exams/components/scheduled-exams-card.tsx';
 import { TEST_ROUTE } from '../../engine-kit/lib/attempt-routes.ts';
 import { writeControl } from '../../engine-kit/lib/control-context.ts';
 import { markTestRunning } from '../../engine-kit/lib/test-flags.ts';
@@ -17,9 +17,9 @@ import { useSubjects } from '../../engine-kit/api/get-subjects.ts';
 import {
   SubjectCard,
   type SubjectAction,
-} from '../../features/subjects/components/subject-card.tsx';
-import { SUBJECTS_NAMESPACE } from '../../features/subjects/lib/subjects-i18n.ts';
-import { REVIEW_NAMESPACE } from '../../features/review/lib/review-i18n.ts';
+} from '../../features/engine/subjects/components/subject-card.tsx';
+import { SUBJECTS_NAMESPACE } from '../../features/engine/subjects/lib/subjects-i18n.ts';
+import { REVIEW_NAMESPACE } from '../../features/learning/review/lib/review-i18n.ts';
 import { controlFor } from '../../engine-kit/lib/control-for.ts';
 import { dueBySubject, useReviewDue } from '../../engine-kit/api/get-review-due.ts';
 import { REVIEW_ROUTE } from '../../engine-kit/lib/start-review.ts';

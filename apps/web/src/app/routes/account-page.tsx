@@ -1,0 +1,60 @@
+import '../../features/accounts/account/lib/profile-i18n.ts';
+import Button from 'antd/es/button';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
+import { useMe } from '../../lib/session.ts';
+import { AddressSection } from '../../features/accounts/account/components/address-section.tsx';
+import { AvatarBlock } from '../../features/accounts/account/components/avatar-block.tsx';
+import { LocationSection } from '../../features/accounts/account/components/location-section.tsx';
+import { PasswordSection } from '../../features/accounts/account/components/password-section.tsx';
+import { PersonalDataSection } from '../../features/accounts/account/components/personal-data-section.tsx';
+
+// The reading settings load on their own, after the profile's sections.
+const ReadingSettingsCard = lazy(async () => ({
+  default: (await import('../../components/reading-settings/reading-settings-card.tsx'))
+    .ReadingSettingsCard,
+}));
+
+// The billing tables load after the first screen (components/account-billing.tsx).
+const AccountBilling = lazy(async () => ({
+  default: (await import('../../features/sales/billing/components/account-billing.tsx'))
+    .AccountBilling,
+}));
+
+/** `/cuenta/editar`: the account (spec 000, screen 9). */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useMe();
+
+  // The route guard has loaded the profile; this covers the moment it is refetched after a 401.
+  if (!user) return <FullPageSpinner />;
+
+  return (
+    <section className="page account" aria-labelledby="account-title">
+      <h1 id="account-title" className="page__title">
+        {t('pages.account.title')}
+      </h1>
+      <AvatarBlock user={user} />
+      <div className="account__sections">
+        <PersonalDataSection user={user} />
+        <PasswordSection />
+        <AddressSection address={user.address} />
+        <LocationSection address={user.address} />
+        <Suspense fallback={null}>
+          <ReadingSettingsCard />
+        </Suspense>
+      </div>
+
+      <Suspense fallback={<div className="account__billing" aria-busy="true" />}>
+        <AccountBilling isDebug={user.permissions.length > 0} />
+      </Suspense>
+
+      <div className="account__footer">
+        <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>
+      </div>
+    </section>
+  );
+}
