@@ -70,17 +70,17 @@ const SubjectsPage = lazyPage(() => import('./routes/subjects-page.tsx'), 'Subje
 const CustomTestPage = lazyPage(
   () => import('../features/engine/test-taking/routes/custom-test-page.tsx'),
   'CustomTestPage',
-  { data: pageData('prefetchAttemptData') },
+  { usesAntd: false, data: pageData('prefetchAttemptData') },
 );
 const MockExamPage = lazyPage(
   () => import('../features/engine/test-taking/routes/mock-exam-page.tsx'),
   'MockExamPage',
-  { data: pageData('prefetchAttemptData') },
+  { usesAntd: false, data: pageData('prefetchAttemptData') },
 );
 const HistoricalTestPage = lazyPage(
   () => import('../features/engine/test-taking/routes/historical-test-page.tsx'),
   'HistoricalTestPage',
-  { data: pageData('prefetchAttemptData') },
+  { usesAntd: false, data: pageData('prefetchAttemptData') },
 );
 const WrongAnswersPage = lazyPage(
   () => import('../features/engine/test-taking/routes/wrong-answers-page.tsx'),

@@ -7,8 +7,8 @@ import './plain-controls.css';
 // bar, the load error) use these, so Ant Design's code and styles stay off the login page's budget.
 
 type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'default' | 'text';
-  size?: 'middle' | 'large';
+  variant?: 'primary' | 'default' | 'text' | 'link';
+  size?: 'small' | 'middle' | 'large';
   block?: boolean;
   /** Shows a spinner and ignores clicks, keeping the button's label for screen readers. */
   loading?: boolean;
@@ -28,7 +28,7 @@ export function PlainButton({
   const classes = [
     'plain-button',
     `plain-button--${variant}`,
-    size === 'large' && 'plain-button--large',
+    size !== 'middle' && `plain-button--${size}`,
     block && 'plain-button--block',
     loading && 'plain-button--loading',
     className,

@@ -4,6 +4,7 @@ import TextArea from 'antd/es/input/TextArea';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_COMMENT_LENGTH } from '@ensaya/core/engine/setup';
+import { AntdScope } from '../../app/antd-scope.tsx';
 import { InfoDialog } from '../../components/info-dialog.tsx';
 import { showApiError } from '../../lib/api-client.ts';
 import { useSendStemComment } from '../api/send-stem-comment.ts';
@@ -92,42 +93,31 @@ export const CommentBox = memo(function CommentBox({
 });
 
 /**
- * The comment box behind a "Report a problem" action: the question comes
- * first, and the form opens in a small dialog when the student asks for it. The same comment, the
- * same API; the server's answer is shown once the dialog closes.
+ * The comment form in a small dialog, behind the test page's "Report a problem" action
+ * (report-problem.tsx loads this chunk, and Ant Design with it, when the student asks for it).
+ * The same comment, the same API; the server's answer is shown once the dialog closes.
  */
-export const ReportProblem = memo(function ReportProblem(props: {
+export function ReportProblemDialog({
+  open,
+  onClose,
+  ...props
+}: {
+  open: boolean;
+  onClose: () => void;
   subjectId: number;
   stemId: number;
   attemptId: number;
 }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
-  const [isOpen, setIsOpen] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   return (
-    <div className="report-problem">
-      <Button
-        type="link"
-        className="report-problem__open"
-        aria-haspopup="dialog"
-        onClick={() => setIsOpen(true)}
-      >
-        <span aria-hidden="true" className="report-problem__icon">
-          ⚐
-        </span>
-        {t('comment.open')}
-      </Button>
-      <Modal
-        open={isOpen}
-        title={t('comment.open')}
-        footer={null}
-        onCancel={() => setIsOpen(false)}
-      >
+    <AntdScope>
+      <Modal open={open} title={t('comment.open')} footer={null} onCancel={onClose}>
         <CommentBox
           {...props}
           hasTitle={false}
           onSent={(message) => {
-            setIsOpen(false);
+            onClose();
             setSentMessage(message);
           }}
         />
@@ -139,6 +129,6 @@ export const ReportProblem = memo(function ReportProblem(props: {
           onClosed={() => setSentMessage(null)}
         />
       )}
-    </div>
+    </AntdScope>
   );
-});
+}

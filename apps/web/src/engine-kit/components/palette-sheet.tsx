@@ -1,10 +1,12 @@
 import Drawer from 'antd/es/drawer';
 import type { ComponentProps } from 'react';
+import { AntdScope } from '../../app/antd-scope.tsx';
 import { StatusTable } from './status-table.tsx';
 
 /**
  * Phones: the question palette as a sheet from the bottom of the screen,
- * opened from the status line. Its own chunk: only a narrow screen loads it.
+ * opened from the status line. Its own chunk, with Ant Design's scope: only a narrow screen loads
+ * it, when the student first opens it (or once they start working: test-player.tsx).
  */
 export default function PaletteSheet({
   open,
@@ -13,15 +15,17 @@ export default function PaletteSheet({
   ...table
 }: { open: boolean; title: string; onClose: () => void } & ComponentProps<typeof StatusTable>) {
   return (
-    <Drawer
-      placement="bottom"
-      open={open}
-      title={title}
-      onClose={onClose}
-      size="auto"
-      className="palette-sheet"
-    >
-      <StatusTable {...table} />
-    </Drawer>
+    <AntdScope>
+      <Drawer
+        placement="bottom"
+        open={open}
+        title={title}
+        onClose={onClose}
+        size="auto"
+        className="palette-sheet"
+      >
+        <StatusTable {...table} />
+      </Drawer>
+    </AntdScope>
   );
 }

@@ -1,8 +1,8 @@
-import Button from 'antd/es/button';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
 import { isHighlighted, type TextRange } from '@ensaya/core/engine/annotations';
 import { applyHighlights, selectedRange, selectOffsets, wordsOf } from '../lib/highlight-dom.ts';
+import { PlainButton } from '../../components/plain-controls.tsx';
 
 /** The highlighter's texts, from the screen using it. */
 export interface HighlightLabels {
@@ -124,20 +124,20 @@ export function QuestionContext({
 
   return (
     <section className="question__context" aria-label={labels.section}>
-      <Button
-        type="link"
+      <PlainButton
+        variant="link"
         className="question__context-toggle"
         aria-expanded={isVisible}
         onClick={onToggle}
       >
         {isVisible ? labels.hide : labels.show}
-      </Button>
+      </PlainButton>
       {isVisible && (
         <div className="question__context-body">
           {context.title && <h3>{context.title}</h3>}
           {tools && (
             <div className="highlighter" role="group" aria-label={tools.labels.tools}>
-              <Button
+              <PlainButton
                 size="small"
                 className="highlighter__button"
                 // Pressing it with the mouse keeps the text's selection.
@@ -146,10 +146,10 @@ export function QuestionContext({
               >
                 <span className="highlighter__swatch" aria-hidden="true" />
                 {tools.labels.highlight}
-              </Button>
-              <Button
+              </PlainButton>
+              <PlainButton
                 size="small"
-                type="text"
+                variant="text"
                 disabled={highlights.length === 0}
                 onClick={() => {
                   tools.onClear();
@@ -157,7 +157,7 @@ export function QuestionContext({
                 }}
               >
                 {tools.labels.clear}
-              </Button>
+              </PlainButton>
               <span className="visually-hidden" role="status" aria-live="polite">
                 {message}
               </span>

@@ -1,11 +1,8 @@
-import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Radio from 'antd/es/radio';
-import Tag from 'antd/es/tag';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptQuestion } from '@ensaya/core/contracts/engine';
 import type { TextRange } from '@ensaya/core/engine/annotations';
+import { PlainButton } from '../../components/plain-controls.tsx';
 import { useMe } from '../../lib/session.ts';
 import type { AnswerState } from '../lib/answers.ts';
 import type { RevealedSolution } from '../lib/save-queue.ts';
@@ -37,6 +34,48 @@ export interface QuestionViewProps {
   highlights?: readonly TextRange[];
   onToggleHighlight?: (contextId: number, range: TextRange) => void;
   onClearHighlights?: (contextId: number) => void;
+}
+
+/**
+ * A choice or the review mark: the browser's own radio button or check box in a label (the whole
+ * row chooses), drawn in the theme's blue (test-taking.css). Native controls keep the test page
+ * free of Ant Design's code, and the arrow keys' handling stays the player's (test-player.tsx).
+ */
+function ChoiceInput({
+  type,
+  checked,
+  disabled = false,
+  className,
+  onChange,
+  children,
+}: {
+  type: 'radio' | 'checkbox';
+  checked: boolean;
+  disabled?: boolean;
+  className: string;
+  onChange: (isChecked: boolean) => void;
+  children: ReactNode;
+}) {
+  const classes = [
+    className,
+    'choice-input',
+    checked && 'choice-input--checked',
+    disabled && 'choice-input--disabled',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <label className={classes}>
+      <input
+        type={type}
+        className="choice-input__control"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="choice-input__text">{children}</span>
+    </label>
+  );
 }
 
 /** Study mode, once revealed: how a choice did. */
@@ -129,11 +168,7 @@ function ChoiceContent({
       {feedback !== null ? (
         <FeedbackTags feedback={feedback} />
       ) : (
-        isKey && (
-          <Tag color="green" className="choice__key">
-            {t('question.correctChoice')}
-          </Tag>
-        )
+        isKey && <span className="tag tag--green choice__key">{t('question.correctChoice')}</span>
       )}
     </span>
   );
@@ -223,7 +258,9 @@ export const QuestionView = memo(function QuestionView({
         <h2 id={headingId} className="question__heading" tabIndex={-1}>
           {t('question.heading', { number, total })}
         </h2>
-        {question.is_multi_choice && <Tag color="blue">{t('question.multiChoice')}</Tag>}
+        {question.is_multi_choice && (
+          <span className="tag tag--blue">{t('question.multiChoice')}</span>
+        )}
         {isDebug && (
           <span className="question__debug">
             {t('question.debugId', { id: question.stem_id })}
@@ -265,71 +302,46 @@ export const QuestionView = memo(function QuestionView({
 
       <fieldset className="question__choices">
         <legend className="visually-hidden">{t('question.choices')}</legend>
-        {question.is_multi_choice ? (
-          question.choices.map((choice) => (
-            <div key={choice.label} className="question__choice-row">
-              <Checkbox
-                className={choiceClass(feedbackOf(choice.id), struck.includes(choice.id))}
-                checked={answer.choiceIds.includes(choice.id)}
-                disabled={isFinal}
-                onChange={(event) => onChoose(question, choice.id, event.target.checked)}
-              >
-                <ChoiceContent
-                  label={choice.label}
-                  html={choice.body_html}
-                  isKey={keyIds.has(choice.id)}
-                  feedback={feedbackOf(choice.id)}
-                  isStruck={struck.includes(choice.id)}
-                />
-              </Checkbox>
-              {strikeOf(choice)}
-            </div>
-          ))
-        ) : (
-          <Radio.Group
-            className="question__radio-group"
-            value={answer.choiceIds[0] ?? null}
-            disabled={isFinal}
-            onChange={(event) => onChoose(question, event.target.value as number, true)}
-          >
-            {question.choices.map((choice) => (
-              <div key={choice.label} className="question__choice-row">
-                <Radio
-                  value={choice.id}
-                  className={choiceClass(feedbackOf(choice.id), struck.includes(choice.id))}
-                >
-                  <ChoiceContent
-                    label={choice.label}
-                    html={choice.body_html}
-                    isKey={keyIds.has(choice.id)}
-                    feedback={feedbackOf(choice.id)}
-                    isStruck={struck.includes(choice.id)}
-                  />
-                </Radio>
-                {strikeOf(choice)}
-              </div>
-            ))}
-          </Radio.Group>
-        )}
+        {question.choices.map((choice) => (
+          <div key={choice.label} className="question__choice-row">
+            <ChoiceInput
+              type={question.is_multi_choice ? 'checkbox' : 'radio'}
+              className={choiceClass(feedbackOf(choice.id), struck.includes(choice.id))}
+              checked={answer.choiceIds.includes(choice.id)}
+              disabled={isFinal}
+              onChange={(isChecked) => onChoose(question, choice.id, isChecked)}
+            >
+              <ChoiceContent
+                label={choice.label}
+                html={choice.body_html}
+                isKey={keyIds.has(choice.id)}
+                feedback={feedbackOf(choice.id)}
+                isStruck={struck.includes(choice.id)}
+              />
+            </ChoiceInput>
+            {strikeOf(choice)}
+          </div>
+        ))}
       </fieldset>
 
       {isStudyMode && question.is_multi_choice && !isFinal && (
-        <Button
+        <PlainButton
           className="question__check"
           disabled={answer.choiceIds.length === 0}
           onClick={() => onReveal(question.stem_id)}
         >
           {t('question.checkAnswer')}
-        </Button>
+        </PlainButton>
       )}
 
-      <Checkbox
+      <ChoiceInput
+        type="checkbox"
         className="question__mark"
         checked={answer.isMarked}
         onChange={() => onToggleMark(question.stem_id)}
       >
         {t('question.mark')}
-      </Checkbox>
+      </ChoiceInput>
 
       {solution && (
         <section

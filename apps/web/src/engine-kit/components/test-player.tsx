@@ -1,12 +1,11 @@
 import '../test-taking.css';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Modal from 'antd/es/modal';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AttemptResult } from '@ensaya/core/contracts/engine';
 import { HttpStatus } from '@ensaya/core/api/http';
+import { PlainButton } from '../../components/plain-controls.tsx';
 import { isApiRequestError, showApiError } from '../../lib/api-client.ts';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 import { showErrorDialog } from '../../lib/app-bridge.ts';
@@ -32,10 +31,9 @@ import { isChoiceArrow, shortcutOf } from '../lib/shortcuts.ts';
 import { markTestOver } from '../lib/test-flags.ts';
 import { READING_NAMESPACE } from '../../components/reading-settings/reading-i18n.ts';
 import { TEST_TAKING_NAMESPACE } from '../lib/test-taking-i18n.ts';
-import { ReportProblem } from './comment-box.tsx';
+import { loadReportProblemDialog, ReportProblem } from './report-problem.tsx';
 import { Countdown } from './countdown.tsx';
 import { EnginePageHeader } from './engine-page-header.tsx';
-import { InstructionsModal } from './instructions-modal.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import {
@@ -47,12 +45,44 @@ import {
 import { StatusTable } from './status-table.tsx';
 
 const MemoCountdown = memo(Countdown);
-const PaletteSheet = lazy(() => import('./palette-sheet.tsx'));
-// The reading controls (Ant Design's switch with them) load when the student opens them.
-const ReadingSettingsControls = lazy(async () => ({
-  default: (await import('../../components/reading-settings/reading-settings-controls.tsx'))
-    .ReadingSettingsControls,
+const loadPaletteSheet = () => import('./palette-sheet.tsx');
+const PaletteSheet = lazy(loadPaletteSheet);
+
+// The dialogs use Ant Design, which the test page's first screen does not: each is a chunk of its
+// own, with Ant Design's scope, loaded when it first opens or, earlier, once the student starts
+// working (`preloadDialogs`), so it opens at once and is kept for a reload offline
+// (lib/offline.ts).
+const loadFinishDialog = () => import('./finish-dialog.tsx');
+const FinishDialog = lazy(async () => ({ default: (await loadFinishDialog()).FinishDialog }));
+const InstructionsModal = lazy(async () => ({
+  default: (await import('./instructions-modal.tsx')).InstructionsModal,
 }));
+
+/** Loads the dialogs a student may open while answering; failures wait for the dialog's own try. */
+function preloadDialogs() {
+  void loadFinishDialog().catch(() => undefined);
+  if (window.matchMedia(NARROW_SCREEN).matches) void loadPaletteSheet().catch(() => undefined);
+  void loadReportProblemDialog().catch(() => undefined);
+}
+
+/** How long after the page shows the dialogs load on their own if the student has not touched it. */
+const DIALOGS_IDLE_PRELOAD_MS = 10_000;
+
+// The reading controls (Ant Design's switch with them, and its scope) load when the student opens
+// them.
+const ReadingSettingsControls = lazy(async () => {
+  const [{ ReadingSettingsControls: Controls }, { AntdScope }] = await Promise.all([
+    import('../../components/reading-settings/reading-settings-controls.tsx'),
+    import('../../app/antd-scope.tsx'),
+  ]);
+  return {
+    default: () => (
+      <AntdScope>
+        <Controls />
+      </AntdScope>
+    ),
+  };
+});
 const MemoPageHeader = memo(EnginePageHeader);
 
 /**
@@ -74,9 +104,9 @@ const TestNotice = memo(function TestNotice() {
 const FinishButton = memo(function FinishButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
   return (
-    <Button type="primary" block onClick={onClick}>
+    <PlainButton variant="primary" block onClick={onClick}>
       {t('player.finish')}
-    </Button>
+    </PlainButton>
   );
 });
 
@@ -140,6 +170,8 @@ export function TestPlayer({
   /** Phones: the question palette opens as a sheet from the bottom. */
   const isNarrow = useMediaQuery(NARROW_SCREEN);
   const [isPaletteOpen, setIsPaletteOpen] = useState(false);
+  // The palette's sheet (Ant Design's drawer) loads when first opened, then stays for its motion.
+  const [hasOpenedPalette, setHasOpenedPalette] = useState(false);
   /** Said by screen readers (a polite live region): "Question 3 marked for review". */
   const [announcement, setAnnouncement] = useState('');
   /** Set when the palette or the pager moves: the new question's heading then takes the focus. */
@@ -149,6 +181,24 @@ export function TestPlayer({
   const isClosedRef = useRef(false);
 
   useEffect(() => writePosition(attempt.id, index), [attempt.id, index]);
+
+  // The dialogs' chunks: on the student's first touch or key once the test has started, or after a
+  // while of reading; not while the page draws its first screen.
+  useEffect(() => {
+    if (!hasStarted) return undefined;
+    const events = ['pointerdown', 'keydown'] as const;
+    const timer = setTimeout(preload, DIALOGS_IDLE_PRELOAD_MS);
+    function preload() {
+      clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, preload);
+      preloadDialogs();
+    }
+    for (const type of events) window.addEventListener(type, preload, { once: true });
+    return () => {
+      clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, preload);
+    };
+  }, [hasStarted]);
 
   const goToResult = useCallback(
     (result?: AttemptResult) => {
@@ -431,7 +481,10 @@ export function TestPlayer({
             className="test-page__palette-toggle"
             aria-haspopup="dialog"
             aria-expanded={isPaletteOpen}
-            onClick={() => setIsPaletteOpen(true)}
+            onClick={() => {
+              setHasOpenedPalette(true);
+              setIsPaletteOpen(true);
+            }}
           >
             <span aria-hidden="true" className="test-page__palette-icon">
               ☰
@@ -500,16 +553,16 @@ export function TestPlayer({
               onClearHighlights={onClearHighlights}
             />
             <div className="player__actions">
-              <Button onClick={() => select(index - 1)} disabled={index === 0}>
+              <PlainButton onClick={() => select(index - 1)} disabled={index === 0}>
                 {t('player.previous')}
-              </Button>
-              <Button
-                type="primary"
+              </PlainButton>
+              <PlainButton
+                variant="primary"
                 onClick={() => select(index + 1)}
                 disabled={index === total - 1}
               >
                 {t('player.next')}
-              </Button>
+              </PlainButton>
             </div>
             <ReportProblem
               subjectId={attempt.subject_id}
@@ -519,17 +572,19 @@ export function TestPlayer({
             {isNarrow && <FinishButton onClick={openFinish} />}
           </div>
           {isNarrow ? (
-            <Suspense fallback={null}>
-              <PaletteSheet
-                open={isPaletteOpen}
-                title={t('status.title')}
-                onClose={() => setIsPaletteOpen(false)}
-                questions={questions}
-                answers={answers}
-                current={index}
-                onSelect={selectAndFocus}
-              />
-            </Suspense>
+            hasOpenedPalette && (
+              <Suspense fallback={null}>
+                <PaletteSheet
+                  open={isPaletteOpen}
+                  title={t('status.title')}
+                  onClose={() => setIsPaletteOpen(false)}
+                  questions={questions}
+                  answers={answers}
+                  current={index}
+                  onSelect={selectAndFocus}
+                />
+              </Suspense>
+            )
           ) : (
             <aside className="player__side" aria-label={t('status.title')}>
               <FinishButton onClick={openFinish} />
@@ -546,33 +601,26 @@ export function TestPlayer({
       )}
 
       {!hasStarted && (
-        <InstructionsModal
-          open
-          attempt={attempt}
-          isBeginning={isBeginning}
-          onContinue={() => void begin()}
-        />
+        <Suspense fallback={null}>
+          <InstructionsModal
+            open
+            attempt={attempt}
+            isBeginning={isBeginning}
+            onContinue={() => void begin()}
+          />
+        </Suspense>
       )}
 
       {openDialog !== null && (
-        <Modal
-          open
-          title={openDialog === 'leave' ? t('finish.leaveTitle') : t('finish.title')}
-          okText={openDialog === 'leave' ? t('finish.leaveConfirm') : t('finish.confirm')}
-          cancelText={t('finish.cancel')}
-          confirmLoading={isSending}
-          onOk={() => void send(openDialog === 'leave' ? 'leave' : 'finish')}
-          onCancel={() => setOpenDialog(null)}
-        >
-          <p>{openDialog === 'leave' ? t('finish.leaveQuestion') : t('finish.question')}</p>
-          <p>
-            {t('finish.summary', {
-              answered: counts.answered,
-              unanswered: counts.unanswered,
-              marked: counts.marked,
-            })}
-          </p>
-        </Modal>
+        <Suspense fallback={null}>
+          <FinishDialog
+            kind={openDialog}
+            counts={counts}
+            isSending={isSending}
+            onSend={() => void send(openDialog === 'leave' ? 'leave' : 'finish')}
+            onCancel={() => setOpenDialog(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
