@@ -47,10 +47,7 @@ const heading = (page: Page, n: number, total: number) =>
   page.getByRole('heading', { name: `Pregunta ${n} de ${total}` });
 
 /** Starts the practice set up on the page and returns the attempt the server created. */
-async function startPractice(
-  page: Page,
-  { beforeContinue }: { beforeContinue?: () => Promise<void> } = {},
-) {
+async function startPractice(page: Page) {
   const response = page.waitForResponse(
     (r) => r.url().endsWith('/api/user-tests') && r.request().method() === 'POST',
   );
@@ -65,10 +62,10 @@ async function startPractice(
       random_answer: boolean;
       study_mode: boolean;
       seconds: number | null;
+      started_at: string;
     };
   };
   await expect(page).toHaveURL(new RegExp(`/test\\?id=${body.data.id}$`));
-  await beforeContinue?.();
   await continueInstructions(page);
   return { request: started.request().postDataJSON() as Record<string, unknown>, ...body.data };
 }
@@ -345,11 +342,19 @@ test.describe('test engine', () => {
     await page.getByRole('switch', { name: 'Temporizador' }).click();
     await page.getByRole('spinbutton', { name: 'Horas' }).fill('0');
     await page.getByRole('spinbutton', { name: 'Minutos' }).fill('1');
-    // Time spent on the instructions does not count: the clock starts on "Continue".
-    const attempt = await startPractice(page, { beforeContinue: () => page.waitForTimeout(4_000) });
+    const began = page.waitForResponse(
+      (r) => /\/api\/user-tests\/\d+\/begin$/.test(r.url()) && r.request().method() === 'POST',
+    );
+    const attempt = await startPractice(page);
     expect(attempt.seconds).toBe(60);
-    // Four seconds were spent on the instructions: 57 s or more left shows they did not count
-    // (a second or two of a busy machine's rendering may pass before the first look).
+    // Time spent on the instructions does not count: the clock starts on "Continue" (the begin),
+    // after the attempt was started, and runs its 60 s from there.
+    const clock = (
+      (await (await began).json()) as { data: { begun_at: string; deadline_at: string } }
+    ).data;
+    expect(Date.parse(clock.begun_at)).toBeGreaterThan(Date.parse(attempt.started_at));
+    expect(Date.parse(clock.deadline_at) - Date.parse(clock.begun_at)).toBe(60_000);
+    // 57 s or more left on the first look (a busy machine may take a second or two to render).
     await expect(page.getByRole('timer', { name: 'Tiempo restante' })).toHaveText(
       /^00:(01:00|00:5[7-9])$/,
     );
