@@ -56,6 +56,7 @@ describe.each([
   'app/routes/dashboard-page.tsx',
   'app/routes/subjects-page.tsx',
   'app/routes/statistics-page.tsx',
+  'app/routes/account-page.tsx',
 ])('%s', (file) => {
   it('imports no Ant Design module, directly or through the app’s own modules', () => {
     const graph = staticGraph(path.join(SRC, file));

@@ -621,6 +621,21 @@ describe('account page: avatar', () => {
     expect(within(section('Foto de perfil')).getByText('CR')).toBeInTheDocument();
   });
 
+  it('shows the picture, and the initials when it cannot be loaded', async () => {
+    const { state } = accountApi();
+    state.profile = { ...state.profile, avatar: '/uploads/avatars/1-abc.jpg' };
+    await openAccount();
+    const avatar = section('Foto de perfil');
+    const picture = within(avatar).getByRole('img', { name: 'Foto de perfil de Camila' });
+    expect(picture).toHaveAttribute('src', '/uploads/avatars/1-abc.jpg');
+    expect(within(avatar).queryByText('CR')).not.toBeInTheDocument();
+
+    fireEvent.error(picture);
+
+    expect(within(avatar).getByText('CR')).toBeInTheDocument();
+    expect(within(avatar).queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('saving without a file is an error', async () => {
     const { requests } = accountApi();
     const { user } = await openAccount();
