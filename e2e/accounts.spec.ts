@@ -200,9 +200,9 @@ async function editAccount(page: Page, t: Texts, places: Awaited<ReturnType<type
   await address.getByLabel(t.street, { exact: true }).fill('Av. Providencia 1208');
   await address.getByLabel(t.line2, { exact: true }).fill('Oficina 207');
   await address.getByLabel(t.zipCode, { exact: true }).fill('7500000');
-  await choose(page, address, t.region, metropolitana.region.name);
-  await choose(page, address, t.province, metropolitana.province.name);
-  await choose(page, address, t.commune, metropolitana.communes[0]!.name);
+  await choose(address, t.region, metropolitana.region.name);
+  await choose(address, t.province, metropolitana.province.name);
+  await choose(address, t.commune, metropolitana.communes[0]!.name);
   await address.getByRole('button', { name: t.save }).click();
   await expect(address.getByRole('status')).toHaveText(t.saved);
   await expect(address.getByText('Oficina 207')).toBeVisible();
@@ -211,10 +211,10 @@ async function editAccount(page: Page, t: Texts, places: Awaited<ReturnType<type
   const location = page.getByRole('region', { name: t.location });
   await expect(location.getByText(metropolitana.communes[0]!.name, { exact: true })).toBeVisible();
   await location.getByRole('button', { name: t.edit(t.location) }).click();
-  await choose(page, location, t.region, valparaiso.region.name);
+  await choose(location, t.region, valparaiso.region.name);
   await expect(location.getByRole('combobox', { name: t.commune })).toBeDisabled();
-  await choose(page, location, t.province, valparaiso.province.name);
-  await choose(page, location, t.commune, valparaiso.communes[0]!.name);
+  await choose(location, t.province, valparaiso.province.name);
+  await choose(location, t.commune, valparaiso.communes[0]!.name);
   await location.getByRole('button', { name: t.save }).click();
   await expect(location.getByRole('status')).toHaveText(t.saved);
   await expect(location.getByText(valparaiso.communes[0]!.name, { exact: true })).toBeVisible();

@@ -222,9 +222,9 @@ test.describe('at 390 px, a new student', () => {
     const places = (await somePlaces(page.request)).metropolitana;
     const form = page.locator('form', { has: page.getByText('Tu dirección') });
     await form.getByLabel('Calle y número', { exact: true }).fill('Av. Matta 1020');
-    await choose(page, form, 'Región', places.region.name);
-    await choose(page, form, 'Provincia', places.province.name);
-    await choose(page, form, 'Comuna', places.communes[0]!.name);
+    await choose(form, 'Región', places.region.name);
+    await choose(form, 'Provincia', places.province.name);
+    await choose(form, 'Comuna', places.communes[0]!.name);
     await form.getByLabel('Código postal', { exact: true }).fill('8320000');
     await form.getByRole('button', { name: 'Siguiente' }).click();
 

@@ -188,9 +188,9 @@ for (const [lang, width] of [
     await shoot(page, 'address', lang, width);
     const places = (await somePlaces(page.request)).metropolitana;
     await form.getByLabel(t.line1, { exact: true }).fill('Av. Matta 1020');
-    await choose(page, form, t.region, places.region.name);
-    await choose(page, form, t.province, places.province.name);
-    await choose(page, form, t.commune, places.communes[0]!.name);
+    await choose(form, t.region, places.region.name);
+    await choose(form, t.province, places.province.name);
+    await choose(form, t.commune, places.communes[0]!.name);
     await form.getByLabel(t.zip, { exact: true }).fill('8320000');
     await form.getByRole('button', { name: t.next }).click();
 

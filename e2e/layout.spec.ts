@@ -327,9 +327,9 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await expect(form).toBeVisible();
     await checkLayout(page, 'wizard: address', { isFullWidth: false });
     await form.getByLabel('Calle y número', { exact: true }).fill('Av. Libertador 1234');
-    await choose(page, form, 'Región', places.region.name);
-    await choose(page, form, 'Provincia', places.province.name);
-    await choose(page, form, 'Comuna', places.communes[0]!.name);
+    await choose(form, 'Región', places.region.name);
+    await choose(form, 'Provincia', places.province.name);
+    await choose(form, 'Comuna', places.communes[0]!.name);
     await form.getByLabel('Código postal', { exact: true }).fill('8320000');
     await form.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page.getByRole('button', { name: 'Suscribirme', exact: true })).toBeVisible();

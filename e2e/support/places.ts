@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 
 export interface Place {
   id: number;
@@ -25,22 +25,15 @@ export async function somePlaces(request: APIRequestContext) {
 }
 
 /**
- * Picks an option of an Ant Design select, typing to filter it first. Tried again until the select
- * shows it: the list of a cascade may still be loading when it opens.
+ * Picks an option of a region, province or commune select (native selects) by its text, once the
+ * select lists it: the list of a cascade may still be loading when the select is reached.
  */
-export async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const combobox = scope.getByRole('combobox', { name: label });
-  const select = combobox.locator(
-    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
-  );
-  await expect(async () => {
-    await combobox.click();
-    await combobox.fill(option);
-    await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
-      .click({ timeout: 3_000 });
-    await expect(select.locator('.ant-select-content')).toHaveText(option, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+export async function choose(scope: Locator, label: string, option: string) {
+  const select = scope.getByRole('combobox', { name: label });
+  await expect(select).toBeEnabled({ timeout: 20_000 });
+  await expect(select.getByRole('option', { name: option, exact: true })).toBeAttached({
+    timeout: 20_000,
+  });
+  await select.selectOption({ label: option });
+  await expect(select.locator('option:checked')).toHaveText(option);
 }

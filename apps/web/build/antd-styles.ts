@@ -23,7 +23,6 @@ const RENDER: Record<string, Render> = {
     h(a.Alert, { title: 'x' }),
     h(a.Alert, { type: 'error', showIcon: true, closable: true, title: 'x', description: 'x' }),
   ],
-  avatar: (a, h) => h(a.Avatar, { src: 'x' }),
   button: (a, h) => [h(a.Button, { type: 'primary' }), h(a.Button, { loading: true }, 'x')],
   checkbox: (a, h) => h(a.Checkbox.Group, { options: ['x'] }),
   collapse: (a, h) => h(a.Collapse, { items: [{ key: 1, label: 'x', children: 'x' }] }),

@@ -56,6 +56,7 @@ describe.each([
   'app/routes/dashboard-page.tsx',
   'app/routes/subjects-page.tsx',
   'app/routes/statistics-page.tsx',
+  'app/routes/account-page.tsx',
   // The test pages: the question, its choices and the player's buttons are plain; the dialogs,
   // the phone's palette sheet and the reading controls are lazy chunks with their own scope.
   'features/engine/test-taking/routes/custom-test-page.tsx',

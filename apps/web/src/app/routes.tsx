@@ -57,6 +57,7 @@ const ChoosePackagePage = lazyPage(
   { data: pageData('prefetchChoosePackageData') },
 );
 const AccountPage = lazyPage(() => import('./routes/account-page.tsx'), 'AccountPage', {
+  usesAntd: false,
   data: pageData('prefetchAccountData'),
 });
 const AddSubscriptionPage = lazyPage(

@@ -51,7 +51,7 @@ export function useFormFields<Field extends string>(
     setErrors({});
   }
 
-  /** Props for an Ant Design Input or Password bound to `field`, labelled by `FormField`. */
+  /** Props for a text field (plain or Ant Design's) bound to `field`, labelled by `FormField`. */
   function inputProps(field: Field, id: string) {
     const error = errors[field];
     return {

@@ -95,16 +95,17 @@ const section = (name: string) => screen.getByRole('region', { name });
 const sent = (requests: RecordedRequest[], method: string, path: string) =>
   requests.filter((r) => r.method === method && r.path === path);
 
-/** Opens an Ant Design select and picks an option by its text. */
+/** Picks an option of a native select by its text, once the select's list has loaded it. */
 async function choose(user: UserEvent, label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  const items = await screen.findAllByTitle(option);
-  const item = items.find((element) => element.classList.contains('ant-select-item-option'));
-  await user.click(item!);
+  const select = screen.getByRole('combobox', { name: label });
+  await within(select).findByRole('option', { name: option });
+  await user.selectOptions(select, option);
 }
 
+/** The text a select shows: its chosen option's, or its placeholder's. */
 function shownIn(label: string): string {
-  return screen.getByRole('combobox', { name: label }).closest('.ant-select')?.textContent ?? '';
+  const select = screen.getByRole<HTMLSelectElement>('combobox', { name: label });
+  return select.selectedOptions[0]?.textContent ?? '';
 }
 
 describe('account page: personal data', () => {
@@ -479,9 +480,16 @@ describe('account page: address and location', () => {
     expect(within(address).getByLabelText('Comuna')).toHaveAccessibleDescription(
       'Este campo es obligatorio.',
     );
+    expect(within(address).getByLabelText('Comuna')).toBeInvalid();
     expect(sent(requests, 'POST', '/api/addresses')).toHaveLength(0);
+    // Province and commune wait for the choice above them.
+    expect(shownIn('Región')).toBe('Elige una opción');
+    expect(within(address).getByRole('combobox', { name: 'Provincia' })).toBeDisabled();
+    expect(within(address).getByRole('combobox', { name: 'Comuna' })).toBeDisabled();
 
     await choose(user, 'Región', 'Región Metropolitana');
+    expect(within(address).getByRole('combobox', { name: 'Provincia' })).toBeEnabled();
+    expect(within(address).getByRole('combobox', { name: 'Comuna' })).toBeDisabled();
     await choose(user, 'Provincia', 'Provincia de Santiago');
     await choose(user, 'Comuna', 'Santiago');
     await user.click(within(address).getByRole('button', { name: 'Guardar' }));
@@ -611,6 +619,21 @@ describe('account page: avatar', () => {
     accountApi();
     await openAccount();
     expect(within(section('Foto de perfil')).getByText('CR')).toBeInTheDocument();
+  });
+
+  it('shows the picture, and the initials when it cannot be loaded', async () => {
+    const { state } = accountApi();
+    state.profile = { ...state.profile, avatar: '/uploads/avatars/1-abc.jpg' };
+    await openAccount();
+    const avatar = section('Foto de perfil');
+    const picture = within(avatar).getByRole('img', { name: 'Foto de perfil de Camila' });
+    expect(picture).toHaveAttribute('src', '/uploads/avatars/1-abc.jpg');
+    expect(within(avatar).queryByText('CR')).not.toBeInTheDocument();
+
+    fireEvent.error(picture);
+
+    expect(within(avatar).getByText('CR')).toBeInTheDocument();
+    expect(within(avatar).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('saving without a file is an error', async () => {

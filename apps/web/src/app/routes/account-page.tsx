@@ -1,27 +1,31 @@
 import '../../features/accounts/account/lib/profile-i18n.ts';
-import Button from 'antd/es/button';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
+import { PlainButton } from '../../components/plain-controls.tsx';
 import { useMe } from '../../lib/session.ts';
+import { lazyInAntdScope } from '../lazy-page.ts';
 import { AddressSection } from '../../features/accounts/account/components/address-section.tsx';
 import { AvatarBlock } from '../../features/accounts/account/components/avatar-block.tsx';
 import { LocationSection } from '../../features/accounts/account/components/location-section.tsx';
 import { PasswordSection } from '../../features/accounts/account/components/password-section.tsx';
 import { PersonalDataSection } from '../../features/accounts/account/components/personal-data-section.tsx';
 
-// The reading settings load on their own, after the profile's sections.
-const ReadingSettingsCard = lazy(async () => ({
-  default: (await import('../../components/reading-settings/reading-settings-card.tsx'))
-    .ReadingSettingsCard,
-}));
+// The page's first screen is drawn without Ant Design (routes.tsx: `usesAntd: false`). The reading
+// settings (Ant Design's Switch) and the billing tables (its Table) load after it, in chunks of
+// their own that bring Ant Design's scope.
+const ReadingSettingsCard = lazyInAntdScope(
+  async () =>
+    (await import('../../components/reading-settings/reading-settings-card.tsx'))
+      .ReadingSettingsCard,
+);
 
-// The billing tables load after the first screen (components/account-billing.tsx).
-const AccountBilling = lazy(async () => ({
-  default: (await import('../../features/sales/billing/components/account-billing.tsx'))
-    .AccountBilling,
-}));
+// Their reads start with the page's (account-page.data.ts).
+const AccountBilling = lazyInAntdScope(
+  async () =>
+    (await import('../../features/sales/billing/components/account-billing.tsx')).AccountBilling,
+);
 
 /** `/cuenta/editar`: the account (spec 000, screen 9). */
 export function AccountPage() {
@@ -53,7 +57,9 @@ export function AccountPage() {
       </Suspense>
 
       <div className="account__footer">
-        <Button onClick={() => void navigate('/dashboard')}>{t('account.backToDashboard')}</Button>
+        <PlainButton onClick={() => void navigate('/dashboard')}>
+          {t('account.backToDashboard')}
+        </PlainButton>
       </div>
     </section>
   );

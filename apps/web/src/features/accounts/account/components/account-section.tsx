@@ -1,7 +1,7 @@
 import '../lib/profile-i18n.ts';
-import Button from 'antd/es/button';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../../../../components/plain-controls.tsx';
 import type { AccountSectionState } from '../lib/use-account-section.ts';
 
 /**
@@ -47,7 +47,7 @@ export function AccountSection({
           {title}
         </h2>
         {!section.isEditing && (
-          <Button
+          <PlainButton
             onClick={() => {
               onEdit();
               section.open();
@@ -56,7 +56,7 @@ export function AccountSection({
             aria-label={t('account.editSection', { section: title })}
           >
             {t('account.edit')}
-          </Button>
+          </PlainButton>
         )}
       </header>
       {section.isEditing ? (
@@ -70,17 +70,17 @@ export function AccountSection({
           )}
           {form}
           <div className="form-actions">
-            <Button
+            <PlainButton
               onClick={() => {
                 onCancel();
                 section.close();
               }}
             >
               {t('form.cancel')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={isSaving}>
+            </PlainButton>
+            <PlainButton variant="primary" type="submit" loading={isSaving}>
               {t('form.save')}
-            </Button>
+            </PlainButton>
           </div>
         </form>
       ) : (

@@ -1,9 +1,9 @@
 import '../lib/profile-i18n.ts';
-import Input from 'antd/es/input/Input';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSTAL_CODE_DIGITS } from '@ensaya/core/validation/account';
 import { FormField } from '../../../../components/form-field.tsx';
+import { PlainInput } from '../../../../components/plain-controls.tsx';
 import type { ProfileAddress } from '../../../../lib/session.ts';
 import type { useFormFields } from '../../../../lib/use-form-fields.ts';
 import type { AddressBody } from '../api/save-address.ts';
@@ -68,7 +68,7 @@ export function AddressLineFields({
         label={t('account.address.line1')}
         error={form.errors.address_line_1}
       >
-        <Input {...input('address_line_1')} autoComplete="address-line1" maxLength={120} />
+        <PlainInput {...input('address_line_1')} autoComplete="address-line1" maxLength={120} />
       </FormField>
       {wrapSecondary(
         <>
@@ -77,7 +77,7 @@ export function AddressLineFields({
             label={t('account.address.line2')}
             error={form.errors.address_line_2}
           >
-            <Input {...input('address_line_2')} autoComplete="address-line2" maxLength={120} />
+            <PlainInput {...input('address_line_2')} autoComplete="address-line2" maxLength={120} />
           </FormField>
           <FormField
             id={idOf('zip_code')}
@@ -85,7 +85,7 @@ export function AddressLineFields({
             error={form.errors.zip_code}
             help={<PostalCodeHelp />}
           >
-            <Input
+            <PlainInput
               {...input('zip_code')}
               aria-describedby={[
                 form.errors.zip_code ? `${idOf('zip_code')}-error` : '',

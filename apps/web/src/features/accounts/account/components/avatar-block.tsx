@@ -1,33 +1,50 @@
 import '../lib/profile-i18n.ts';
-import Avatar from 'antd/es/avatar';
-import Button from 'antd/es/button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StorageKey } from '@ensaya/core/storage-keys';
-import { InfoDialog } from '../../../../components/info-dialog.tsx';
-import { initials } from '../../../../lib/format.ts';
-import { pageReload } from '../../../../lib/page-reload.ts';
-import type { SessionUser } from '../../../../lib/session.ts';
-import { writeStored } from '../../../../lib/storage.ts';
-import { ChangeAvatarModal } from './change-avatar-modal.tsx';
 import { Identity } from '../../../../components/identity.tsx';
+import { PlainButton } from '../../../../components/plain-controls.tsx';
+import { initials } from '../../../../lib/format.ts';
+import type { SessionUser } from '../../../../lib/session.ts';
 
-/** The account's avatar (or initials) and name, with the change-avatar modal. */
+// The change-avatar dialog (Ant Design's Modal, with its own scope) loads when first asked for:
+// the account page's first screen is drawn without Ant Design. Pointing at the button starts it.
+const loadModal = () => import('./change-avatar-modal.tsx');
+const ChangeAvatarModal = lazy(async () => ({ default: (await loadModal()).ChangeAvatarModal }));
+/** A head start only: a failed one is tried again when the dialog opens. */
+const preloadModal = () => void loadModal().catch(() => undefined);
+
+/** The account's picture, or its initials when there is none (or it fails to load). */
+function AvatarImage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const src = user.avatar && user.avatar !== failedSrc ? user.avatar : undefined;
+  return (
+    <span
+      className={src ? 'avatar-block__image avatar-block__image--picture' : 'avatar-block__image'}
+    >
+      {src ? (
+        <img
+          src={src}
+          alt={t('account.avatar.alt', { name: user.name })}
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        initials(user.name, user.last_name)
+      )}
+    </span>
+  );
+}
+
+/** The account's avatar (or initials) and name, with the change-avatar dialog. */
 export function AvatarBlock({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [isModalOpen, setIsModalOpen] = useState(false);
-  const [saved, setSaved] = useState<{ avatar: string; message: string }>();
+  // Kept once opened: the dialog closes with its animation, and its saved notice outlives it.
+  const [hasOpenedModal, setHasOpenedModal] = useState(false);
 
   return (
     <section className="avatar-block" aria-label={t('account.avatar.label')}>
-      <Avatar
-        className="avatar-block__image"
-        size={96}
-        src={user.avatar || undefined}
-        alt={user.avatar ? t('account.avatar.alt', { name: user.name }) : undefined}
-      >
-        {initials(user.name, user.last_name)}
-      </Avatar>
+      <AvatarImage user={user} />
       <div className="avatar-block__text">
         <p className="avatar-block__name">
           {user.name} {user.last_name}
@@ -35,26 +52,21 @@ export function AvatarBlock({ user }: { user: SessionUser }) {
         <p className="avatar-block__email">
           <Identity value={user.email} />
         </p>
-        <Button onClick={() => setIsModalOpen(true)}>{t('account.avatar.change')}</Button>
-      </div>
-      <ChangeAvatarModal
-        open={isModalOpen}
-        onClose={() => setIsModalOpen(false)}
-        onSaved={(avatar, message) => {
-          setIsModalOpen(false);
-          setSaved({ avatar, message });
-        }}
-      />
-      {saved && (
-        <InfoDialog
-          title={t('account.avatar.savedTitle')}
-          content={saved.message}
-          onClosed={() => {
-            // "Stored avatar is updated and the page reloads" (spec 000, section 4).
-            writeStored(StorageKey.avatar, saved.avatar);
-            pageReload.reload();
+        <PlainButton
+          onPointerEnter={preloadModal}
+          onFocus={preloadModal}
+          onClick={() => {
+            setHasOpenedModal(true);
+            setIsModalOpen(true);
           }}
-        />
+        >
+          {t('account.avatar.change')}
+        </PlainButton>
+      </div>
+      {hasOpenedModal && (
+        <Suspense fallback={null}>
+          <ChangeAvatarModal open={isModalOpen} onClose={() => setIsModalOpen(false)} />
+        </Suspense>
       )}
     </section>
   );

@@ -3,9 +3,14 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorageKey } from '@ensaya/core/storage-keys';
+import { AntdScope } from '../../../../app/antd-scope.tsx';
+import { InfoDialog } from '../../../../components/info-dialog.tsx';
 import { isApiRequestError, showApiError } from '../../../../lib/api-client.ts';
 import { showErrorDialog } from '../../../../lib/app-bridge.ts';
 import { coreMessage } from '../../../../lib/core-message.ts';
+import { pageReload } from '../../../../lib/page-reload.ts';
+import { writeStored } from '../../../../lib/storage.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, avatarFileProblem } from '../lib/avatar-file.ts';
 
@@ -21,23 +26,18 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * Pick, preview and save a new avatar (spec 000, screen 9 and section 8). `onSaved` receives the
- * new avatar path and the server's message.
+ * Pick, preview and save a new avatar (spec 000, screen 9 and section 8), then the server's message
+ * before the page reloads with it. Ant Design's Modal in a chunk of its own, loaded when the
+ * student first asks for it (avatar-block.tsx): the account page is drawn outside Ant Design's
+ * scope, so the dialogs bring their own.
  */
-export function ChangeAvatarModal({
-  open,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: (avatar: string, message: string) => void;
-}) {
+export function ChangeAvatarModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const upload = useUploadAvatar();
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
+  const [saved, setSaved] = useState<{ avatar: string; message: string }>();
 
   function clear() {
     setFile(undefined);
@@ -70,7 +70,8 @@ export function ChangeAvatarModal({
     try {
       const { data, message } = await upload.mutateAsync(file);
       clear();
-      onSaved(data, message);
+      onClose();
+      setSaved({ avatar: data, message });
     } catch (error) {
       if (isApiRequestError(error) && !error.handled && error.status === 422) {
         // "Failure: error modal with the server errors" (spec 000, section 8).
@@ -83,48 +84,65 @@ export function ChangeAvatarModal({
   }
 
   return (
-    <Modal
-      open={open}
-      title={t('account.avatar.title')}
-      onCancel={() => {
-        clear();
-        onClose();
-      }}
-      footer={[
-        <Button
-          key="cancel"
-          onClick={() => {
-            clear();
-            onClose();
+    <AntdScope>
+      <Modal
+        open={open}
+        title={t('account.avatar.title')}
+        onCancel={() => {
+          clear();
+          onClose();
+        }}
+        footer={[
+          <Button
+            key="cancel"
+            onClick={() => {
+              clear();
+              onClose();
+            }}
+          >
+            {t('form.cancel')}
+          </Button>,
+          <Button key="save" type="primary" loading={upload.isPending} onClick={() => void save()}>
+            {t('form.save')}
+          </Button>,
+        ]}
+      >
+        <div className="avatar-picker">
+          <label htmlFor={INPUT_ID} className="avatar-picker__label">
+            {t('account.avatar.choose')}
+          </label>
+          <input
+            ref={inputRef}
+            id={INPUT_ID}
+            className="avatar-picker__input"
+            type="file"
+            accept={AVATAR_ACCEPT}
+            aria-describedby={`${INPUT_ID}-hint`}
+            onChange={(event) => void choose(event)}
+          />
+          <p id={`${INPUT_ID}-hint`} className="avatar-picker__hint">
+            {t('account.avatar.hint', { max: AVATAR_MAX_BYTES / (1024 * 1024) })}
+          </p>
+          {preview && (
+            <img
+              className="avatar-picker__preview"
+              src={preview}
+              alt={t('account.avatar.preview')}
+            />
+          )}
+        </div>
+      </Modal>
+      {saved && (
+        <InfoDialog
+          title={t('account.avatar.savedTitle')}
+          content={saved.message}
+          onClosed={() => {
+            // "Stored avatar is updated and the page reloads" (spec 000, section 4).
+            writeStored(StorageKey.avatar, saved.avatar);
+            pageReload.reload();
           }}
-        >
-          {t('form.cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={upload.isPending} onClick={() => void save()}>
-          {t('form.save')}
-        </Button>,
-      ]}
-    >
-      <div className="avatar-picker">
-        <label htmlFor={INPUT_ID} className="avatar-picker__label">
-          {t('account.avatar.choose')}
-        </label>
-        <input
-          ref={inputRef}
-          id={INPUT_ID}
-          className="avatar-picker__input"
-          type="file"
-          accept={AVATAR_ACCEPT}
-          aria-describedby={`${INPUT_ID}-hint`}
-          onChange={(event) => void choose(event)}
         />
-        <p id={`${INPUT_ID}-hint`} className="avatar-picker__hint">
-          {t('account.avatar.hint', { max: AVATAR_MAX_BYTES / (1024 * 1024) })}
-        </p>
-        {preview && (
-          <img className="avatar-picker__preview" src={preview} alt={t('account.avatar.preview')} />
-        )}
-      </div>
-    </Modal>
+      )}
+    </AntdScope>
   );
 }

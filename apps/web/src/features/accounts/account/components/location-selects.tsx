@@ -1,7 +1,7 @@
 import '../lib/profile-i18n.ts';
-import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../../components/form-field.tsx';
+import { PlainSelect } from '../../../../components/plain-select.tsx';
 import { useCommunes, useProvinces, useRegions } from '../../../../lib/geography.ts';
 import type { FieldErrors } from '../../../../lib/use-form-fields.ts';
 import type { LocationField } from '../lib/account-validation.ts';
@@ -16,7 +16,8 @@ function toNumber(value: string): number | undefined {
 
 /**
  * Region, province and commune as cascading selects (spec 000, screen 9): each list loads for the
- * choice above it, and choosing a region clears the province and the commune below it.
+ * choice above it, and choosing a region clears the province and the commune below it. Native
+ * selects: a phone opens its own picker, and the account page's first screen loads no Ant Design.
  */
 export function LocationSelects({
   idPrefix,
@@ -45,18 +46,17 @@ export function LocationSelects({
     isDisabled: boolean,
   ) => (
     <FormField id={idOf(idPrefix, field)} label={label} error={errors[field]}>
-      <Select
+      <PlainSelect
         id={idOf(idPrefix, field)}
-        value={values[field] === '' ? undefined : values[field]}
+        value={values[field]}
         placeholder={t('account.location.choose')}
         options={options(list.data)}
         loading={list.isFetching}
         disabled={isDisabled}
-        showSearch={{ optionFilterProp: 'label' }}
         status={errors[field] ? 'error' : undefined}
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `${idOf(idPrefix, field)}-error` : undefined}
-        onChange={(value: string) => onChange(next(value))}
+        onChange={(value) => onChange(next(value))}
       />
     </FormField>
   );

@@ -1,7 +1,7 @@
 import '../lib/profile-i18n.ts';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../../components/form-field.tsx';
+import { PlainPassword } from '../../../../components/plain-controls.tsx';
 import { PasswordRules } from '../../../../components/password-rules.tsx';
 import { useFormFields } from '../../../../lib/use-form-fields.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -58,14 +58,14 @@ export function PasswordSection() {
             label={t('account.password.current')}
             error={form.errors.old_password}
           >
-            <Password {...input('old_password')} autoComplete="current-password" />
+            <PlainPassword {...input('old_password')} autoComplete="current-password" />
           </FormField>
           <FormField
             id={idOf('new_password')}
             label={t('account.password.new')}
             error={form.errors.new_password}
           >
-            <Password {...input('new_password')} autoComplete="new-password" />
+            <PlainPassword {...input('new_password')} autoComplete="new-password" />
           </FormField>
           <PasswordRules />
           <FormField
@@ -73,7 +73,7 @@ export function PasswordSection() {
             label={t('account.password.confirmation')}
             error={form.errors.new_password_confirmation}
           >
-            <Password {...input('new_password_confirmation')} autoComplete="new-password" />
+            <PlainPassword {...input('new_password_confirmation')} autoComplete="new-password" />
           </FormField>
         </>
       }

@@ -1,8 +1,7 @@
 import '../lib/profile-i18n.ts';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../../components/form-field.tsx';
+import { PlainInput, PlainPassword } from '../../../../components/plain-controls.tsx';
 import { formatPhone, formatTaxId } from '../../../../lib/format.ts';
 import { chileanMobileDigits, maskChileanMobile } from '../../../../lib/phone-mask.ts';
 import type { SessionUser } from '../../../../lib/session.ts';
@@ -117,19 +116,19 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
               label={t('account.personal.name')}
               error={form.errors.name}
             >
-              <Input {...input('name')} autoComplete="given-name" />
+              <PlainInput {...input('name')} autoComplete="given-name" />
             </FormField>
             <FormField
               id={idOf('last_name')}
               label={t('account.personal.lastName')}
               error={form.errors.last_name}
             >
-              <Input {...input('last_name')} autoComplete="family-name" />
+              <PlainInput {...input('last_name')} autoComplete="family-name" />
             </FormField>
           </div>
           <FormField id={idOf('tax_id')} label={t('account.personal.taxId')}>
             {/* The tax id cannot be changed (spec 000, section 5). */}
-            <Input id={idOf('tax_id')} value={displayedTaxId(user)} readOnly disabled />
+            <PlainInput id={idOf('tax_id')} value={displayedTaxId(user)} readOnly disabled />
           </FormField>
           <div className="form-grid">
             <FormField
@@ -137,7 +136,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
               label={t('account.personal.email')}
               error={form.errors.email}
             >
-              <Input
+              <PlainInput
                 {...input('email')}
                 inputMode="email"
                 autoComplete="email"
@@ -150,7 +149,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
               label={t('account.personal.phone')}
               error={form.errors.phone}
             >
-              <Input
+              <PlainInput
                 {...input('phone')}
                 type="tel"
                 inputMode="tel"
@@ -168,7 +167,7 @@ export function PersonalDataSection({ user }: { user: SessionUser }) {
                 label={t('account.personal.currentPassword')}
                 error={form.errors.current_password}
               >
-                <Password {...input('current_password')} autoComplete="current-password" />
+                <PlainPassword {...input('current_password')} autoComplete="current-password" />
               </FormField>
             </>
           )}

@@ -133,6 +133,12 @@ describe('subscribe wizard after registration (/subscripcion/paquete, no subscri
     // The student's address, prefilled.
     expect(await screen.findByLabelText('Calle y número')).toHaveValue('Calle Prat 310');
     expect(screen.getByLabelText('Código postal')).toHaveValue('1240000');
+    // Its commune too, in the account's native selects once their lists have loaded.
+    expect(screen.getByRole('combobox', { name: 'Región' })).toHaveValue('2');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Comuna' })).toHaveDisplayValue('Antofagasta'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Provincia' })).toHaveDisplayValue('Antofagasta');
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
 
     expect(await screen.findByRole('region', { name: 'Tus datos' })).toBeVisible();
