@@ -36,7 +36,7 @@ const SCREENS: Screen[] = [
     path: async () => '/cuenta/editar',
     chunk: 'account-page',
     reads: ['/api/user-subscriptions', '/api/invoices'],
-    ready: '.account__billing .ant-table-row',
+    ready: '.account__billing .plain-table__row',
   },
   {
     name: 'statistics',

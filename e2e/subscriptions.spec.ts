@@ -70,7 +70,7 @@ function subscriptionRow(page: Page, plan: string): Locator {
 }
 
 function invoiceRows(page: Page): Locator {
-  return page.getByRole('region', { name: 'Mis boletas' }).locator('tbody tr.ant-table-row');
+  return page.getByRole('region', { name: 'Mis boletas' }).locator('tbody tr.plain-table__row');
 }
 
 async function mySubscriptions(page: Page) {

@@ -307,8 +307,8 @@ test('the price block adds up, the coupon is for the first payment only, and Rut
   await pastTheTrial(page);
   await page.goto('/cuenta/editar');
   const invoices = page.getByRole('region', { name: 'Mis boletas' });
-  await expect(invoices.locator('tbody tr.ant-table-row')).toHaveCount(1);
-  await expect(invoices.locator('tbody tr.ant-table-row').first()).toContainText('$5.391');
+  await expect(invoices.locator('tbody tr.plain-table__row')).toHaveCount(1);
+  await expect(invoices.locator('tbody tr.plain-table__row').first()).toContainText('$5.391');
   const [active] = await mySubscriptions(page);
   expect(active).toMatchObject({ status: 'Active' });
   const details = (await (await page.request.get(`/api/user-subscriptions/${active!.id}`)).json())

@@ -70,20 +70,6 @@ export function lazyPage<Name extends string>(
 }
 
 /**
- * React.lazy for a part of a page written without Ant Design (`usesAntd: false`) that uses it: a
- * card below the first screen, a dialog opened on demand. The part renders inside Ant Design's
- * scope, whose module loads with the part's chunk, so neither delays the page's first screen.
- */
-export function lazyInAntdScope<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => {
-    const [Part, { AntdScope }] = await Promise.all([load(), loadAntdScope()]);
-    return {
-      default: (props: Props) => createElement(AntdScope, null, createElement(Part, props)),
-    };
-  });
-}
-
-/**
  * Starts loading the chunks of every lazy layout and page the address matches, all at once, at
  * start-up: without it the layout's chunk is asked for only once the session is known, and the
  * page's only once the layout has rendered, one round trip after another on a phone's network.

@@ -1,4 +1,10 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import './plain-controls.css';
 
@@ -10,6 +16,8 @@ type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'default' | 'text' | 'link';
   size?: 'small' | 'middle' | 'large';
   block?: boolean;
+  /** A destructive action (cancel a subscription): drawn in red, like Ant Design's `danger`. */
+  danger?: boolean;
   /** Shows a spinner and ignores clicks, keeping the button's label for screen readers. */
   loading?: boolean;
 };
@@ -18,6 +26,7 @@ export function PlainButton({
   variant = 'default',
   size = 'middle',
   block = false,
+  danger = false,
   loading = false,
   type = 'button',
   className,
@@ -30,6 +39,7 @@ export function PlainButton({
     `plain-button--${variant}`,
     size !== 'middle' && `plain-button--${size}`,
     block && 'plain-button--block',
+    danger && 'plain-button--danger',
     loading && 'plain-button--loading',
     className,
   ]
@@ -140,3 +150,113 @@ export function PlainSegmented<Value extends string>({
     </div>
   );
 }
+
+/**
+ * An on/off setting that applies at once (Ant Design's Switch): a button with `role="switch"`,
+ * operated with Enter or Space, named by `aria-label` or by a `<label htmlFor>` of its `id`. The
+ * optional texts show inside the track, as Ant Design's `checkedChildren` do; `loading` keeps it
+ * still while the change is being saved.
+ */
+export function PlainSwitch({
+  checked,
+  onChange,
+  disabled = false,
+  loading = false,
+  checkedText,
+  uncheckedText,
+  className,
+  ...rest
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'role' | 'type'> & {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  loading?: boolean;
+  checkedText?: string;
+  uncheckedText?: string;
+}) {
+  const classes = [
+    'plain-switch',
+    checked && 'plain-switch--on',
+    loading && 'plain-switch--loading',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const text = checked ? checkedText : uncheckedText;
+  return (
+    <button
+      {...rest}
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-busy={loading || undefined}
+      disabled={disabled || loading}
+      className={classes}
+      onClick={() => onChange(!checked)}
+    >
+      <span className="plain-switch__handle" aria-hidden="true">
+        {loading && <span className="button-spinner" />}
+      </span>
+      {text && <span className="plain-switch__text">{text}</span>}
+    </button>
+  );
+}
+
+export type PlainTagColor = 'default' | 'blue' | 'green' | 'gold' | 'orange' | 'red';
+
+/** A short status label (Ant Design's Tag): text on a tinted background, never colour alone. */
+export function PlainTag({
+  color = 'default',
+  children,
+}: {
+  color?: PlainTagColor;
+  children: ReactNode;
+}) {
+  return <span className={`plain-tag plain-tag--${color}`}>{children}</span>;
+}
+
+/**
+ * A message in a coloured box (Ant Design's Alert): the kind sets colour and icon, `action` sits on
+ * the right (a retry button), `onClose` adds a close button named by `closeLabel`.
+ */
+export function PlainAlert({
+  type,
+  role,
+  children,
+  action,
+  onClose,
+  closeLabel,
+  className,
+}: {
+  type: 'success' | 'info' | 'warning' | 'error';
+  role?: 'alert' | 'status';
+  children: ReactNode;
+  action?: ReactNode;
+  onClose?: () => void;
+  closeLabel?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={['plain-alert', `plain-alert--${type}`, className].filter(Boolean).join(' ')}
+      role={role}
+    >
+      <span className="plain-alert__icon" aria-hidden="true">
+        {ALERT_ICON[type]}
+      </span>
+      <div className="plain-alert__message">{children}</div>
+      {action && <div className="plain-alert__action">{action}</div>}
+      {onClose && (
+        <button
+          type="button"
+          className="plain-alert__close"
+          aria-label={closeLabel}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+const ALERT_ICON = { success: '✓', info: 'i', warning: '!', error: '×' } as const;

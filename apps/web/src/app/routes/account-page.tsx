@@ -1,31 +1,24 @@
 import '../../features/accounts/account/lib/profile-i18n.ts';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { PlainButton } from '../../components/plain-controls.tsx';
 import { useMe } from '../../lib/session.ts';
-import { lazyInAntdScope } from '../lazy-page.ts';
+import { ReadingSettingsCard } from '../../components/reading-settings/reading-settings-card.tsx';
 import { AddressSection } from '../../features/accounts/account/components/address-section.tsx';
 import { AvatarBlock } from '../../features/accounts/account/components/avatar-block.tsx';
 import { LocationSection } from '../../features/accounts/account/components/location-section.tsx';
 import { PasswordSection } from '../../features/accounts/account/components/password-section.tsx';
 import { PersonalDataSection } from '../../features/accounts/account/components/personal-data-section.tsx';
 
-// The page's first screen is drawn without Ant Design (routes.tsx: `usesAntd: false`). The reading
-// settings (Ant Design's Switch) and the billing tables (its Table) load after it, in chunks of
-// their own that bring Ant Design's scope.
-const ReadingSettingsCard = lazyInAntdScope(
-  async () =>
-    (await import('../../components/reading-settings/reading-settings-card.tsx'))
-      .ReadingSettingsCard,
-);
-
-// Their reads start with the page's (account-page.data.ts).
-const AccountBilling = lazyInAntdScope(
-  async () =>
-    (await import('../../features/sales/billing/components/account-billing.tsx')).AccountBilling,
-);
+// The page is drawn without Ant Design (routes.tsx: `usesAntd: false`). The billing tables, below
+// the profile's sections, load in a chunk of their own after the first screen; their reads start
+// with the page's (account-page.data.ts).
+const AccountBilling = lazy(async () => ({
+  default: (await import('../../features/sales/billing/components/account-billing.tsx'))
+    .AccountBilling,
+}));
 
 /** `/cuenta/editar`: the account (spec 000, screen 9). */
 export function AccountPage() {
@@ -47,9 +40,7 @@ export function AccountPage() {
         <PasswordSection />
         <AddressSection address={user.address} />
         <LocationSection address={user.address} />
-        <Suspense fallback={null}>
-          <ReadingSettingsCard />
-        </Suspense>
+        <ReadingSettingsCard />
       </div>
 
       <Suspense fallback={<div className="account__billing" aria-busy="true" />}>

@@ -1,9 +1,9 @@
 import './reading-settings.css';
-import Switch from 'antd/es/switch';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_SIZES, type TextSize } from '@ensaya/core/engine/text-sizes';
 import { useReadingSettings, useSaveReadingSettings } from '../../lib/reading-settings.ts';
+import { PlainSwitch } from '../plain-controls.tsx';
 import { READING_NAMESPACE } from './reading-i18n.ts';
 
 /**
@@ -51,7 +51,7 @@ export function ReadingSettingsControls({ showExtraTime = false }: { showExtraTi
         <label htmlFor={`${id}-contrast`} className="reading-settings__label">
           {t('highContrast')}
         </label>
-        <Switch
+        <PlainSwitch
           id={`${id}-contrast`}
           checked={isHighContrast}
           disabled={!settings}

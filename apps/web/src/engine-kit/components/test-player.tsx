@@ -68,21 +68,11 @@ function preloadDialogs() {
 /** How long after the page shows the dialogs load on their own if the student has not touched it. */
 const DIALOGS_IDLE_PRELOAD_MS = 10_000;
 
-// The reading controls (Ant Design's switch with them, and its scope) load when the student opens
-// them.
-const ReadingSettingsControls = lazy(async () => {
-  const [{ ReadingSettingsControls: Controls }, { AntdScope }] = await Promise.all([
-    import('../../components/reading-settings/reading-settings-controls.tsx'),
-    import('../../app/antd-scope.tsx'),
-  ]);
-  return {
-    default: () => (
-      <AntdScope>
-        <Controls />
-      </AntdScope>
-    ),
-  };
-});
+// The reading controls load when the student opens them.
+const ReadingSettingsControls = lazy(async () => ({
+  default: (await import('../../components/reading-settings/reading-settings-controls.tsx'))
+    .ReadingSettingsControls,
+}));
 const MemoPageHeader = memo(EnginePageHeader);
 
 /**

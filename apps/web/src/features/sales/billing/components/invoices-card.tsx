@@ -1,16 +1,14 @@
-import Table, { type ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTag, type PlainTagColor } from '../../../../components/plain-controls.tsx';
+import { PlainPager, PlainTable, type PlainColumn } from '../../../../components/plain-table.tsx';
 import { formatClp, formatDate } from '../../../../lib/format.ts';
 import { inLanguage } from '../../../../lib/localized.ts';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoiceRow } from '../api/get-invoices.ts';
 import { BILLING_NAMESPACE } from '../lib/billing-i18n.ts';
-import { withCellLabels } from '../lib/stacked-columns.ts';
-import { NARROW_SCREEN, useMediaQuery } from '../../../../lib/use-media-query.ts';
 import { SectionLoadError } from './section-load-error.tsx';
 
-const STATUS_COLOR: Record<InvoiceRow['status'], string> = {
+const STATUS_COLOR: Record<InvoiceRow['status'], PlainTagColor> = {
   open: 'orange',
   paid: 'green',
   uncollectible: 'red',
@@ -22,28 +20,25 @@ export function InvoicesCard() {
   const { t, i18n } = useTranslation(BILLING_NAMESPACE);
   const [page, setPage] = useState(1);
   const invoices = useInvoices(page);
-  const isNarrow = useMediaQuery(NARROW_SCREEN);
 
-  const amount = (key: 'net' | 'vat' | 'total', title: string) => ({
+  const amount = (key: 'net' | 'vat' | 'total', title: string): PlainColumn<InvoiceRow> => ({
     key,
     title,
-    dataIndex: key,
-    align: 'right' as const,
-    render: (value: number) => formatClp(value),
+    align: 'right',
+    render: (invoice) => formatClp(invoice[key]),
   });
 
-  const columns: ColumnsType<InvoiceRow> = [
-    { key: 'number', title: t('invoices.columns.number'), dataIndex: 'number' },
+  const columns: PlainColumn<InvoiceRow>[] = [
+    { key: 'number', title: t('invoices.columns.number'), render: (invoice) => invoice.number },
     {
       key: 'package',
       title: t('invoices.columns.package'),
-      render: (_: unknown, invoice: InvoiceRow) =>
-        inLanguage(invoice.package_name, invoice.package_name_en, i18n.language),
+      render: (invoice) => inLanguage(invoice.package_name, invoice.package_name_en, i18n.language),
     },
     {
       key: 'period',
       title: t('invoices.columns.period'),
-      render: (_, row) =>
+      render: (row) =>
         t('invoices.period', {
           start: formatDate(row.period_start),
           end: formatDate(row.period_end),
@@ -55,14 +50,14 @@ export function InvoicesCard() {
     {
       key: 'status',
       title: t('invoices.columns.status'),
-      render: (_, row) => (
-        <Tag color={STATUS_COLOR[row.status]}>{t(`invoices.status.${row.status}`)}</Tag>
+      render: (row) => (
+        <PlainTag color={STATUS_COLOR[row.status]}>{t(`invoices.status.${row.status}`)}</PlainTag>
       ),
     },
     {
       key: 'paid_at',
       title: t('invoices.columns.paidAt'),
-      render: (_, row) => (row.paid_at ? formatDate(row.paid_at) : t('none')),
+      render: (row) => (row.paid_at ? formatDate(row.paid_at) : t('none')),
     },
   ];
 
@@ -76,27 +71,23 @@ export function InvoicesCard() {
       {invoices.isError && !invoices.data ? (
         <SectionLoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : (
-        <Table<InvoiceRow>
-          className={isNarrow ? 'invoices__table stacked-table' : 'invoices__table'}
-          rowKey="id"
-          columns={withCellLabels(columns)}
-          size="middle"
-          dataSource={invoices.data?.data ?? []}
-          loading={invoices.isFetching}
-          scroll={isNarrow ? undefined : { x: 'max-content' }}
-          locale={{ emptyText: t('invoices.empty') }}
-          pagination={{
-            current: page,
-            pageSize: INVOICES_PAGE_SIZE,
-            total: invoices.data?.meta.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (count) => t('invoices.total', { count }),
-          }}
-          onChange={(pagination, _filters, _sorter, extra) => {
-            if (extra.action === 'paginate' && pagination.current) setPage(pagination.current);
-          }}
-        />
+        <>
+          <PlainTable<InvoiceRow>
+            className="invoices__table"
+            columns={columns}
+            rows={invoices.data?.data ?? []}
+            rowKey={(invoice) => invoice.id}
+            isLoading={invoices.isFetching}
+            empty={t('invoices.empty')}
+          />
+          <PlainPager
+            page={page}
+            pageSize={INVOICES_PAGE_SIZE}
+            total={invoices.data?.meta.total ?? 0}
+            totalText={t('invoices.total', { count: invoices.data?.meta.total ?? 0 })}
+            onChange={setPage}
+          />
+        </>
       )}
     </section>
   );

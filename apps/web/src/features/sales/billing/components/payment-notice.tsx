@@ -1,5 +1,5 @@
-import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../../components/plain-controls.tsx';
 import { formatDate } from '../../../../lib/format.ts';
 import type { SubscriptionRow } from '../api/get-subscriptions.ts';
 import { BILLING_NAMESPACE } from '../lib/billing-i18n.ts';
@@ -33,12 +33,12 @@ export function PaymentNotice({ subscription }: { subscription: SubscriptionRow 
       : t(`subscriptions.notice.${notice}`, { date: end });
 
   return (
-    <Alert
+    <PlainAlert
       className="subscriptions__notice"
       type={ALERT_TYPE[notice]}
-      showIcon
-      title={text}
       role={notice === 'open' || notice === 'uncollectible' ? 'alert' : 'status'}
-    />
+    >
+      {text}
+    </PlainAlert>
   );
 }

@@ -1,6 +1,5 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert, PlainButton } from '../../../../components/plain-controls.tsx';
 import { isApiRequestError } from '../../../../lib/api-client.ts';
 import { BILLING_NAMESPACE } from '../lib/billing-i18n.ts';
 
@@ -12,16 +11,16 @@ export function SectionLoadError({ error, onRetry }: { error: unknown; onRetry: 
   const { t } = useTranslation(BILLING_NAMESPACE);
   const message = isApiRequestError(error) ? error.message : t('loadFailed');
   return (
-    <Alert
+    <PlainAlert
       type="error"
-      showIcon
       role="alert"
-      title={message}
       action={
-        <Button size="small" onClick={onRetry}>
+        <PlainButton size="small" onClick={onRetry}>
           {t('retry')}
-        </Button>
+        </PlainButton>
       }
-    />
+    >
+      {message}
+    </PlainAlert>
   );
 }

@@ -176,12 +176,18 @@ describe('account page: subscriptions table', () => {
       '?page=1&per_page=10',
     );
 
-    await user.click(within(subscriptionsCard()).getByTitle('2'));
+    const pages = within(subscriptionsCard()).getByRole('navigation', { name: 'Páginas' });
+    expect(pages).toHaveTextContent('Página 1 de 2');
+    expect(within(pages).getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
     await waitFor(() =>
       expect(calls(requests, 'GET', '/api/user-subscriptions').at(-1)?.search).toBe(
         '?page=2&per_page=10',
       ),
     );
+    expect(pages).toHaveTextContent('Página 2 de 2');
+    expect(within(pages).getByRole('button', { name: 'Siguiente' })).toBeDisabled();
   });
 
   it('Cancel hands id, end, package and subjects to the cancel wizard', async () => {
@@ -495,10 +501,25 @@ describe('account page: invoices table', () => {
     });
     const { user } = await openAccount();
     await screen.findByText('25 boletas');
-    await user.click(within(invoicesCard()).getByTitle('3'));
+    const pages = within(invoicesCard()).getByRole('navigation', { name: 'Páginas' });
+    expect(pages).toHaveTextContent('Página 1 de 3');
+    await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
+    await user.click(within(pages).getByRole('button', { name: 'Siguiente' }));
     await waitFor(() =>
       expect(calls(requests, 'GET', '/api/invoices').at(-1)?.search).toBe('?page=3&per_page=10'),
     );
+    expect(pages).toHaveTextContent('Página 3 de 3');
+    await user.click(within(pages).getByRole('button', { name: 'Anterior' }));
+    await waitFor(() =>
+      expect(calls(requests, 'GET', '/api/invoices').at(-1)?.search).toBe('?page=2&per_page=10'),
+    );
+  });
+
+  it('shows no pager when everything fits on one page', async () => {
+    subscriptionsApi({ invoices: [invoice(1), invoice(2)] });
+    await openAccount();
+    await rowOf('ENS-2026-000002');
+    expect(screen.queryByRole('navigation', { name: 'Páginas' })).not.toBeInTheDocument();
   });
 
   it('says so when there are none', async () => {

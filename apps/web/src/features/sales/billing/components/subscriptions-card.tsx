@@ -1,12 +1,10 @@
 import '../subscriptions.css';
-import Alert from 'antd/es/alert';
-import Modal from 'antd/es/modal';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StorageKey } from '@ensaya/core/storage-keys';
+import { PlainAlert } from '../../../../components/plain-controls.tsx';
 import { showApiError } from '../../../../lib/api-client.ts';
-import { formatDate } from '../../../../lib/format.ts';
 import { writeStored } from '../../../../lib/storage.ts';
 import { useSubscriptions, type SubscriptionRow } from '../api/get-subscriptions.ts';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status.ts';
@@ -33,6 +31,12 @@ function cancelState(row: SubscriptionRow) {
   };
 }
 
+// Ant Design's dialog loads on the student's first touch, click or tab into the card, so it is
+// ready when a switch is turned off, without weighing on the page's first screen.
+const loadRenewalDialog = () => import('./renewal-dialog.tsx');
+const RenewalDialog = lazy(async () => ({ default: (await loadRenewalDialog()).RenewalDialog }));
+const preloadRenewalDialog = () => void loadRenewalDialog().catch(() => undefined);
+
 /** The subscriptions card of the account page, with the renewal toggle and the status actions. */
 export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
   const { t } = useTranslation(BILLING_NAMESPACE);
@@ -44,8 +48,6 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
   const statusChange = useSetSubscriptionStatus();
   const rows = subscriptions.data?.data ?? [];
   const busyId = statusChange.isPending ? (statusChange.variables?.id ?? null) : null;
-  // Turning a trial's renewal off cancels the trial: it is said so.
-  const pauseTexts = toPause?.status === 'Trial' ? 'trialCancel' : 'renewal';
 
   function turnRenewalOn(row: SubscriptionRow) {
     setNotice(null);
@@ -87,21 +89,27 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
   }
 
   return (
-    <section className="account-card subscriptions" aria-labelledby="subscriptions-title">
+    <section
+      className="account-card subscriptions"
+      aria-labelledby="subscriptions-title"
+      onPointerDownCapture={preloadRenewalDialog}
+      onFocusCapture={preloadRenewalDialog}
+    >
       <header className="account-card__header">
         <h2 id="subscriptions-title" className="account-card__title">
           {t('subscriptions.title')}
         </h2>
       </header>
       {notice && (
-        <Alert
+        <PlainAlert
           className="subscriptions__notice"
           type="success"
-          showIcon
           role="status"
-          title={notice}
-          closable={{ 'aria-label': t('close'), onClose: () => setNotice(null) }}
-        />
+          closeLabel={t('close')}
+          onClose={() => setNotice(null)}
+        >
+          {notice}
+        </PlainAlert>
       )}
       {subscriptions.data && needsPackage(rows) && (
         <div className="subscriptions__packages">
@@ -131,25 +139,16 @@ export function SubscriptionsCard({ isDebug }: { isDebug: boolean }) {
           onSubscribe={subscribe}
         />
       )}
-      <Modal
-        open={toPause !== null}
-        title={t(`subscriptions.${pauseTexts}.confirmTitle`)}
-        okText={t(`subscriptions.${pauseTexts}.confirmOk`)}
-        cancelText={t(`subscriptions.${pauseTexts}.confirmCancel`)}
-        okButtonProps={{ danger: true }}
-        confirmLoading={statusChange.isPending}
-        onOk={confirmPause}
-        onCancel={() => setToPause(null)}
-      >
-        {toPause && (
-          <p>
-            {t(`subscriptions.${pauseTexts}.confirmText`, {
-              plan: inLanguage(toPause.package.name, toPause.package.name_en, currentLanguage()),
-              date: toPause.subscription_end ? formatDate(toPause.subscription_end) : '',
-            })}
-          </p>
-        )}
-      </Modal>
+      {toPause && (
+        <Suspense fallback={null}>
+          <RenewalDialog
+            subscription={toPause}
+            isSaving={statusChange.isPending}
+            onConfirm={confirmPause}
+            onCancel={() => setToPause(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,19 +1,20 @@
-import Button from 'antd/es/button';
-import Switch from 'antd/es/switch';
-import Table, { type ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionStatus } from '@ensaya/core/subscriptions/access';
 import { formatDate } from '../../../../lib/format.ts';
 import { SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionRow } from '../api/get-subscriptions.ts';
 import { BILLING_NAMESPACE } from '../lib/billing-i18n.ts';
-import { withCellLabels } from '../lib/stacked-columns.ts';
 import { actionFor, hasRenewalToggle } from '../lib/subscription-actions.ts';
-import { NARROW_SCREEN, useMediaQuery } from '../../../../lib/use-media-query.ts';
 import { PaymentNotice } from './payment-notice.tsx';
 import { inLanguage } from '../../../../lib/localized.ts';
+import {
+  PlainButton,
+  PlainSwitch,
+  PlainTag,
+  type PlainTagColor,
+} from '../../../../components/plain-controls.tsx';
+import { PlainPager, PlainTable, type PlainColumn } from '../../../../components/plain-table.tsx';
 
-const STATUS_COLOR: Record<SubscriptionStatus, string> = {
+const STATUS_COLOR: Record<SubscriptionStatus, PlainTagColor> = {
   Created: 'default',
   Pending: 'default',
   Trial: 'blue',
@@ -43,7 +44,7 @@ export interface SubscriptionsTableProps {
  * The account's subscriptions (spec 000, screen 9 and section 4): plan, subjects, status, the end
  * of the period or trial, the renewal toggle and the action of the status; paginated on the
  * server. Payment notices show under their row. The table fits its card (plan and subjects wrap)
- * rather than scrolling, so the action column is never hidden; phones get cards.
+ * rather than scrolling, so the action column is never hidden; phones get cards (plain-table.css).
  */
 export function SubscriptionsTable({
   rows,
@@ -61,7 +62,6 @@ export function SubscriptionsTable({
   const { t, i18n } = useTranslation(BILLING_NAMESPACE);
   const planOf = (row: SubscriptionRow) =>
     inLanguage(row.package.name, row.package.name_en, i18n.language);
-  const isNarrow = useMediaQuery(NARROW_SCREEN);
 
   const endOf = (row: SubscriptionRow) => {
     if (row.status === 'Trial' && row.trial_ends_at) {
@@ -80,30 +80,30 @@ export function SubscriptionsTable({
     switch (actionFor(row.status)) {
       case 'cancel':
         return (
-          <Button
+          <PlainButton
             danger
             aria-label={t('subscriptions.actions.cancelLabel', { plan })}
             onClick={() => onCancel(row)}
           >
             {t('subscriptions.actions.cancel')}
-          </Button>
+          </PlainButton>
         );
       case 'activate':
         return (
-          <Button
-            type="primary"
+          <PlainButton
+            variant="primary"
             loading={busyId === row.id}
             aria-label={t('subscriptions.actions.activateLabel', { plan })}
             onClick={() => onActivate(row)}
           >
             {t('subscriptions.actions.activate')}
-          </Button>
+          </PlainButton>
         );
       case 'subscribe':
         return (
           // During a trial, paying ends it and starts the plan: the button says so.
-          <Button
-            type="primary"
+          <PlainButton
+            variant="primary"
             aria-label={
               row.status === 'Trial'
                 ? t('subscriptions.actions.payTrialLabel', { plan })
@@ -114,19 +114,19 @@ export function SubscriptionsTable({
             {row.status === 'Trial'
               ? t('subscriptions.actions.payTrial')
               : t('subscriptions.actions.subscribe')}
-          </Button>
+          </PlainButton>
         );
       default:
         return null;
     }
   };
 
-  const columns: ColumnsType<SubscriptionRow> = [
+  const columns: PlainColumn<SubscriptionRow>[] = [
     {
       key: 'plan',
       title: t('subscriptions.columns.plan'),
       className: 'subscriptions__plan-cell',
-      render: (_, row) => (
+      render: (row) => (
         <span className="subscriptions__plan">
           {isDebug && (
             <span className="subscriptions__debug">
@@ -141,7 +141,7 @@ export function SubscriptionsTable({
       key: 'subjects',
       title: t('subscriptions.columns.subjects'),
       className: 'subscriptions__subjects',
-      render: (_, row) =>
+      render: (row) =>
         row.all_subjects
           ? t('subscriptions.allSubjects')
           : row.subjects.map((subject) => subject.name).join(', '),
@@ -149,26 +149,28 @@ export function SubscriptionsTable({
     {
       key: 'status',
       title: t('subscriptions.columns.status'),
-      render: (_, row) => (
-        <Tag color={STATUS_COLOR[row.status]}>{t(`subscriptions.status.${row.status}`)}</Tag>
+      render: (row) => (
+        <PlainTag color={STATUS_COLOR[row.status]}>
+          {t(`subscriptions.status.${row.status}`)}
+        </PlainTag>
       ),
     },
     {
       key: 'end',
       title: t('subscriptions.columns.end'),
-      render: (_, row) => endOf(row),
+      render: (row) => endOf(row),
     },
     {
       key: 'renewal',
       title: t('subscriptions.columns.renewal'),
-      render: (_, row) =>
+      render: (row) =>
         hasRenewalToggle(row.status) ? (
-          <Switch
+          <PlainSwitch
             checked={row.auto_renew && row.status !== 'Pause'}
             loading={busyId === row.id}
             disabled={busyId !== null}
-            checkedChildren={t('subscriptions.renewal.on')}
-            unCheckedChildren={t('subscriptions.renewal.off')}
+            checkedText={t('subscriptions.renewal.on')}
+            uncheckedText={t('subscriptions.renewal.off')}
             aria-label={t(
               row.status === 'Trial'
                 ? 'subscriptions.renewal.trialLabel'
@@ -184,38 +186,28 @@ export function SubscriptionsTable({
     {
       key: 'action',
       title: t('subscriptions.columns.action'),
-      render: (_, row) => actionButton(row),
+      render: (row) => actionButton(row),
     },
   ];
 
-  const withNotice = rows.filter((row) => row.payment_notice !== null).map((row) => row.id);
-
   return (
-    <Table<SubscriptionRow>
-      className={isNarrow ? 'subscriptions__table stacked-table' : 'subscriptions__table'}
-      rowKey="id"
-      columns={withCellLabels(columns)}
-      size="middle"
-      dataSource={[...rows]}
-      loading={isLoading}
-      locale={{ emptyText: t('subscriptions.empty') }}
-      expandable={{
-        expandedRowKeys: withNotice,
-        showExpandColumn: false,
-        rowExpandable: (row) => row.payment_notice !== null,
-        expandedRowRender: (row) => <PaymentNotice subscription={row} />,
-      }}
-      pagination={{
-        current: page,
-        pageSize: SUBSCRIPTIONS_PAGE_SIZE,
-        total,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        showTotal: (count) => t('subscriptions.total', { count }),
-      }}
-      onChange={(pagination, _filters, _sorter, extra) => {
-        if (extra.action === 'paginate' && pagination.current) onPageChange(pagination.current);
-      }}
-    />
+    <>
+      <PlainTable<SubscriptionRow>
+        className="subscriptions__table"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={isLoading}
+        empty={t('subscriptions.empty')}
+        below={(row) => (row.payment_notice ? <PaymentNotice subscription={row} /> : null)}
+      />
+      <PlainPager
+        page={page}
+        pageSize={SUBSCRIPTIONS_PAGE_SIZE}
+        total={total}
+        totalText={t('subscriptions.total', { count: total })}
+        onChange={onPageChange}
+      />
+    </>
   );
 }
