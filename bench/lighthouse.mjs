@@ -125,7 +125,14 @@ try {
   }
 
   const version = summary[0]?.median.lighthouseVersion ?? '';
-  console.log(`\nLighthouse ${version} mobile (simulated throttling), median of ${RUNS} runs\n`);
+  console.log(`\nLighthouse ${version} mobile (simulated throttling), median of ${RUNS} runs`);
+  // Lighthouse's own measure of the host's CPU: it slows every task 4 times whatever the host, so
+  // a slower host gives a lower score to the same build; compare figures taken on similar indexes.
+  const indexes = summary.flatMap(({ median }) => median.environment?.benchmarkIndex ?? []);
+  if (indexes.length > 0)
+    console.log(
+      `host benchmarkIndex (median runs): ${Math.min(...indexes)}–${Math.max(...indexes)}\n`,
+    );
   console.log(
     [
       'page'.padEnd(12),
