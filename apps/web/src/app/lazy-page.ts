@@ -3,6 +3,7 @@ import { createElement, lazy, type ComponentType, type ReactElement } from 'reac
 import { matchRoutes, type RouteObject } from 'react-router';
 import type * as AntdScopeModule from './antd-scope.tsx';
 import type * as PageDataModules from './page-data.ts';
+import { inNextTask } from '../lib/next-task.ts';
 
 /** The address a page's reads depend on. */
 export interface PageAddress {
@@ -96,5 +97,8 @@ export function preloadMatchedRoutes(
         for (const result of results) if (result.status === 'fulfilled') onData(result.value);
       });
   }
-  for (const type of types) void type?.preload?.();
+  // In a task of its own: each chunk adds its files' preload links, work enough to hold a phone.
+  inNextTask(() => {
+    for (const type of types) void type?.preload?.();
+  });
 }
