@@ -31,11 +31,14 @@ inNextTask(() =>
 );
 
 // A transition: the first render yields to the browser every few milliseconds instead of holding
-// the main thread in one long task (Lighthouse's blocking time).
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-});
+// the main thread in one long task (Lighthouse's blocking time). The root itself (its event
+// listeners) is made in a task of its own too, after the routes' task.
+inNextTask(() =>
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  }),
+);
