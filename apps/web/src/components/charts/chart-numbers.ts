@@ -1,16 +1,27 @@
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** Numbers as the charts' text shows them: the page's language, at most `digits` decimals. */
+/**
+ * Numbers as the charts' text shows them: the page's language, at most `digits` decimals, grouped
+ * by thousands (`12.345,68` in Spanish, `12,345.68` in English), as `Intl.NumberFormat` writes them.
+ * Written by hand because the page's first `Intl` formatter loads the language's ICU data: 30 ms on
+ * a desktop, four times that on a phone, inside the first render of the dashboard and the statistics
+ * (docs/benchmarks.md, "Charts' numbers without Intl").
+ */
 export function formatNumber(value: number, language: string, digits = 2): string {
-  const locale = language.startsWith('en') ? 'en-US' : 'es-CL';
-  // A page writes dozens of numbers; building a formatter is far slower than using one.
-  const key = `${locale}:${digits}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format.format(value);
+  if (!Number.isFinite(value)) return String(value);
+  const [thousands, decimal] = language.startsWith('en') ? [',', '.'] : ['.', ','];
+  // Rounded half away from zero on the number as written (1.005 -> 1.01), as Intl rounds; the
+  // exponent form keeps the shortest decimal spelling rather than the binary value's.
+  const magnitude = Math.abs(value);
+  const written = String(magnitude);
+  const scaled = Math.round(
+    written.includes('e') ? magnitude * 10 ** digits : Number(`${written}e${digits}`),
+  );
+  // Digits only, never an exponent (String(1e21) is "1e+21").
+  const text = BigInt(scaled).toString().padStart(digits + 1, '0');
+  const whole = digits > 0 ? text.slice(0, -digits) : text;
+  const fraction = (digits > 0 ? text.slice(-digits) : '').replace(/0+$/, '');
+  const sign = value < 0 && scaled > 0 ? '-' : '';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
+  return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
 }
 
 /** The charts' colours, in order (the app's blue first), with enough contrast on white. */
@@ -35,3 +46,18 @@ export const OUTCOME_COLORS = {
   incorrect: '#dc2626',
   unanswered: '#94a3b8',
 } as const;
+
+/**
+ * Names joined as a sentence lists them, as `Intl.ListFormat` (conjunction) writes them: "M1, M2 y
+ * Ciencias", "M1, M2, and Science"; Spanish's "y" becomes "e" before an i- sound ("Lenguaje e
+ * Historia"). By hand for the same reason as `formatNumber`.
+ */
+export function formatList(names: readonly string[], language: string): string {
+  if (names.length <= 1) return names[0] ?? '';
+  const head = names.slice(0, -1).join(', ');
+  const last = names.at(-1)!;
+  if (language.startsWith('en')) return `${head}${names.length > 2 ? ',' : ''} and ${last}`;
+  // "e" before i/hi + consonant (Historia, Inglés, Hidalgo), "y" before hie-/hia- (hielo).
+  const conjunction = /^(i|í|hi|hí)(?![aeiouáéíóú])/i.test(last) ? 'e' : 'y';
+  return `${head} ${conjunction} ${last}`;
+}

@@ -9,7 +9,7 @@ import type {
   SubjectEstimate,
 } from '@ensaya/core/contracts/score-estimate';
 import { THEME_RAISE } from '@ensaya/core/statistics/score-estimate';
-import { formatNumber } from '../../../../components/charts/chart-numbers.ts';
+import { formatList, formatNumber } from '../../../../components/charts/chart-numbers.ts';
 import { SCORE_ESTIMATE_NAMESPACE } from '../lib/score-estimate-i18n.ts';
 
 /** Where a value sits on a scale, in percent of its width. */
@@ -120,9 +120,7 @@ function ApplicationRow({ application }: { application: ApplicationEstimate }) {
   const number = (value: number) => formatNumber(value, i18n.language, 0);
   const threshold = number(application.threshold);
   if (application.status !== 'ready' || !application.average) {
-    const names = new Intl.ListFormat(i18n.language.startsWith('en') ? 'en' : 'es', {
-      type: 'conjunction',
-    }).format(application.missing);
+    const names = formatList(application.missing, i18n.language);
     return (
       <div className="score-estimate__application">
         <h3 className="score-estimate__name">{t('application.title')}</h3>
