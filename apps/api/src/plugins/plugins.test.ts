@@ -127,6 +127,47 @@ describe('web app serving', () => {
     }
   });
 
+  it("names a signed-in page's start-up reads as preload links, and only a signed-in one's", async () => {
+    const preloads = (body: string) =>
+      [
+        ...body.matchAll(
+          /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g,
+        ),
+      ].map((match) => match[1]);
+    const visitor = new TestClient(t.app);
+    const signedOut = await visitor.get('/dashboard');
+    expect(signedOut.statusCode).toBe(200);
+    expect(preloads(signedOut.body)).toEqual([]);
+    expect(signedOut.headers.vary).toContain('cookie');
+
+    const email = 'preloads@example.com';
+    await createStudent(t.db, { email });
+    const student = new TestClient(t.app);
+    await student.login(email, TEST_PASSWORD);
+
+    const dashboard = await student.get('/dashboard');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['content-type']).toContain('text/html');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(dashboard.headers.vary).toContain('cookie');
+    expect(preloads(dashboard.body)).toContain('/api/me');
+    expect(preloads(dashboard.body)).toContain('/api/dashboard');
+    // Before the scripts, so the browser asks for them first; the page is otherwise the same.
+    expect(dashboard.body.indexOf('rel="preload"')).toBeLessThan(dashboard.body.indexOf('<script'));
+    expect(dashboard.body).toContain('<div id="root"></div>');
+
+    const statistics = await student.get('/estadistica?subject_id=3&x=<b>');
+    expect(preloads(statistics.body)).toContain('/api/themes-stats?subject_id=3');
+    expect(statistics.body).not.toContain('<b>');
+    const account = await student.get('/cuenta/editar');
+    expect(preloads(account.body)).toContain('/api/invoices?page=1&amp;per_page=10');
+    // A page whose reads the address does not tell, and a bad id: the page as it is built.
+    expect(preloads((await student.get('/historial/ensayos')).body)).toEqual([]);
+    expect(preloads((await student.get('/test/ensayo?id=1%22%3E')).body)).not.toContain(
+      expect.stringContaining('/api/user-tests/'),
+    );
+  });
+
   it('serves hashed assets with a long cache and static files as they are', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

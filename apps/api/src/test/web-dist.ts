@@ -8,7 +8,9 @@ export function createWebDist(): string {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><title>Ensaya</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Ensaya</title>' +
+      '<script type="module" crossorigin src="/assets/app-abc123.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');

@@ -1,4 +1,5 @@
 import { SIGNED_IN_COOKIE } from '@ensaya/core/api/http';
+import { startUpReads } from '@ensaya/core/api/start-up-reads';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient, prefetchForPage } from '../lib/query-client.ts';
@@ -11,7 +12,7 @@ import { routes } from './routes.tsx';
 // main.tsx does it, not once the page's chunk has loaded and rendered (a request waterfall).
 
 /** Every API answer but the session's waits until `open()`: what starts meanwhile is parallel. */
-function heldApi(role: 'student' | 'admin') {
+function heldApi(role: 'student' | 'admin', extraPaths: string[] = []) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const held = async () => {
@@ -39,6 +40,7 @@ function heldApi(role: 'student' | 'admin') {
     '/api/review/due',
     '/api/scheduled-exams',
     '/api/diagnostics',
+    ...extraPaths,
   ];
   const fake = installFakeApi({
     'GET /api/me': () => ({ status: 200, body: { data: { ...demoUser, role } } }),
@@ -192,5 +194,48 @@ describe('prefetchForPage', () => {
     const stop = again.subscribe(() => undefined);
     await expect.poll(() => calls).toBe(3);
     stop();
+  });
+});
+
+// The server names a page's start-up reads in its HTML as preload links (core's `startUpReads`):
+// each must be a request the page makes, to the letter (path and query), or the browser fetches
+// it for nothing and warns; and a read the page makes and the list misses is only not early.
+describe("the server's start-up preloads are the page's own reads", () => {
+  it.each([
+    ['/dashboard', ''],
+    ['/materias', ''],
+    ['/cuenta/editar', ''],
+    ['/subscripcion/paquete', ''],
+    ['/estadistica', '?subject_id=3'],
+    ['/estadistica', ''],
+    ['/test/ensayo', '?id=305'],
+    ['/test/historial', '?id=12'],
+    ['/test', '?id=7'],
+    ['/revision', '?id=9'],
+    ['/revision', ''],
+  ])('%s%s', async (path, search) => {
+    const attemptId = new URLSearchParams(search).get('id');
+    const { requests, open } = heldApi(
+      'student',
+      attemptId ? [`/api/user-tests/${attemptId}`] : [],
+    );
+    startUp(path, search);
+    const named = startUpReads(path, search).sort();
+    const made = () => requests.map((request) => `${request.path}${request.search}`).sort();
+
+    await expect.poll(made).toEqual(named);
+    open();
+    // Nothing more once the held reads are answered (an attempt's content needs its answer).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made()).toEqual(named);
+  });
+
+  it('names nothing for a page it does not know or an address that is not an id', () => {
+    expect(startUpReads('/login', '')).toEqual([]);
+    expect(startUpReads('/constructor', '')).toEqual([]);
+    expect(startUpReads('/historial/ensayos', '')).toEqual([]);
+    expect(startUpReads('/estadistica', '?subject_id=1%3Cscript%3E')).toHaveLength(3);
+    expect(startUpReads('/test/ensayo', '?id=-4')).toHaveLength(3);
+    expect(startUpReads('/dashboard/', '')).toEqual(startUpReads('/dashboard', ''));
   });
 });

@@ -16,7 +16,9 @@ export function formatNumber(value: number, language: string, digits = 2): strin
     written.includes('e') ? magnitude * 10 ** digits : Number(`${written}e${digits}`),
   );
   // Digits only, never an exponent (String(1e21) is "1e+21").
-  const text = BigInt(scaled).toString().padStart(digits + 1, '0');
+  const text = BigInt(scaled)
+    .toString()
+    .padStart(digits + 1, '0');
   const whole = digits > 0 ? text.slice(0, -digits) : text;
   const fraction = (digits > 0 ? text.slice(-digits) : '').replace(/0+$/, '');
   const sign = value < 0 && scaled > 0 ? '-' : '';
