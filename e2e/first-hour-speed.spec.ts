@@ -110,8 +110,9 @@ for (const screen of SCREENS) {
 
     // Each API read as the page timed it (ms since the navigation): when the page asked for it
     // and when its answer had arrived. Every request seen is waited for, answer and body, and then
-    // for its entry in the page's timeline; each wait is bounded, as a request of the landing page
-    // that the navigation cut off may never settle (it is not the page's).
+    // for its entry in the page's timeline. Only the new page's requests are here (those made
+    // after its navigation started), so each settles; the bound is a safety net that turns a hung
+    // request into a failure naming it rather than the test's timeout.
     const settled = <T>(promise: Promise<T>) =>
       Promise.race([
         promise,
