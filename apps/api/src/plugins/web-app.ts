@@ -39,7 +39,7 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
     });
     const asset = { access: 'public', isAsset: true } as const;
     scope.get('/*', { config: asset, schema: { hide: true } }, async (request, reply) => {
-      const pathname = new URL(request.url, 'http://localhost').pathname;
+      const { pathname, search } = new URL(request.url, 'http://localhost');
       // Unknown /api/ paths are JSON 404s, however the target is written.
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
       const file = safeDecode(pathname).replace(/^\/+/, '');
@@ -50,7 +50,6 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       reply.header('cache-control', 'no-cache');
       // The HTML differs by session (the preload links below): no shared cache may mix them.
       reply.header('vary', 'cookie');
-      const search = new URL(request.url, 'http://localhost').search;
       const reads = request.cookies[SIGNED_IN_COOKIE] ? startUpReads(pathname, search) : [];
       if (reads.length === 0) return reply.type('text/html').sendFile('index.html');
       const html = await readFile(indexFile, 'utf8');

@@ -229,13 +229,4 @@ describe("the server's start-up preloads are the page's own reads", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(made()).toEqual(named);
   });
-
-  it('names nothing for a page it does not know or an address that is not an id', () => {
-    expect(startUpReads('/login', '')).toEqual([]);
-    expect(startUpReads('/constructor', '')).toEqual([]);
-    expect(startUpReads('/historial/ensayos', '')).toEqual([]);
-    expect(startUpReads('/estadistica', '?subject_id=1%3Cscript%3E')).toHaveLength(3);
-    expect(startUpReads('/test/ensayo', '?id=-4')).toHaveLength(3);
-    expect(startUpReads('/dashboard/', '')).toEqual(startUpReads('/dashboard', ''));
-  });
 });

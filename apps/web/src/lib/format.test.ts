@@ -10,6 +10,7 @@ import {
   formatPhone,
   formatTaxId,
   formatClp,
+  formatList,
   formatDate,
   formatDateTime,
   initials,
@@ -87,5 +88,25 @@ describe('formatPhone', () => {
     expect(formatPhone('221234567')).toBe('221234567');
     expect(formatPhone('12345678')).toBe('12345678');
     expect(formatPhone(undefined)).toBe('');
+  });
+});
+
+describe('formatList', () => {
+  const lists = [
+    [],
+    ['M1'],
+    ['M1', 'M2'],
+    ['M1', 'M2', 'Ciencias'],
+    ['Lenguaje', 'Historia'],
+    ['M1', 'Inglés'],
+    ['a', 'hielo'],
+    ['a', 'Hidalgo'],
+    ['a', 'ir'],
+    ['Lectora', 'Ciencias', 'Historia y Ciencias Sociales'],
+  ];
+
+  it.each(['es', 'en'])('joins names as Intl.ListFormat does in %s', (language) => {
+    const intl = new Intl.ListFormat(language, { type: 'conjunction' });
+    for (const names of lists) expect(formatList(names, language)).toBe(intl.format(names));
   });
 });

@@ -81,3 +81,19 @@ export function formatPhone(phone: string | null | undefined): string {
       : null;
   return subscriber ? `+56 9 ${subscriber.slice(0, 4)} ${subscriber.slice(4)}` : value;
 }
+
+/**
+ * Names joined as a sentence lists them, as `Intl.ListFormat` (conjunction) writes them: "M1, M2 y
+ * Ciencias", "M1, M2, and Science"; Spanish's "y" becomes "e" before an i- sound ("Lenguaje e
+ * Historia"). By hand, not with `Intl`: the page's first `Intl` formatter loads the language's ICU data
+ * (components/charts/chart-numbers.ts, `formatNumber`).
+ */
+export function formatList(names: readonly string[], language: string): string {
+  if (names.length <= 1) return names[0] ?? '';
+  const head = names.slice(0, -1).join(', ');
+  const last = names.at(-1)!;
+  if (language.startsWith('en')) return `${head}${names.length > 2 ? ',' : ''} and ${last}`;
+  // "e" before i/hi + consonant (Historia, Inglés, Hidalgo), "y" before hie-/hia- (hielo).
+  const conjunction = /^(i|í|hi|hí)(?![aeiouáéíóú])/i.test(last) ? 'e' : 'y';
+  return `${head} ${conjunction} ${last}`;
+}

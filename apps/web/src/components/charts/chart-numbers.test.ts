@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatList, formatNumber } from './chart-numbers.ts';
+import { formatNumber } from './chart-numbers.ts';
 
 describe('formatNumber', () => {
   const values = [
@@ -46,25 +46,5 @@ describe('formatNumber', () => {
     expect(formatNumber(1234, 'es-CL', 0)).toBe('1.234');
     expect(formatNumber(-0.001, 'es')).toBe('0');
     expect(formatNumber(Number.NaN, 'es')).toBe('NaN');
-  });
-});
-
-describe('formatList', () => {
-  const lists = [
-    [],
-    ['M1'],
-    ['M1', 'M2'],
-    ['M1', 'M2', 'Ciencias'],
-    ['Lenguaje', 'Historia'],
-    ['M1', 'Inglés'],
-    ['a', 'hielo'],
-    ['a', 'Hidalgo'],
-    ['a', 'ir'],
-    ['Lectora', 'Ciencias', 'Historia y Ciencias Sociales'],
-  ];
-
-  it.each(['es', 'en'])('joins names as Intl.ListFormat does in %s', (language) => {
-    const intl = new Intl.ListFormat(language, { type: 'conjunction' });
-    for (const names of lists) expect(formatList(names, language)).toBe(intl.format(names));
   });
 });

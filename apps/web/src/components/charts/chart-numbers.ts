@@ -3,7 +3,7 @@
  * by thousands (`12.345,68` in Spanish, `12,345.68` in English), as `Intl.NumberFormat` writes them.
  * Written by hand because the page's first `Intl` formatter loads the language's ICU data: 30 ms on
  * a desktop, four times that on a phone, inside the first render of the dashboard and the statistics
- * (docs/benchmarks.md, "Charts' numbers without Intl").
+ * (docs/benchmarks.md, "Reads named in the HTML, charts' numbers without Intl").
  */
 export function formatNumber(value: number, language: string, digits = 2): string {
   if (!Number.isFinite(value)) return String(value);
@@ -48,18 +48,3 @@ export const OUTCOME_COLORS = {
   incorrect: '#dc2626',
   unanswered: '#94a3b8',
 } as const;
-
-/**
- * Names joined as a sentence lists them, as `Intl.ListFormat` (conjunction) writes them: "M1, M2 y
- * Ciencias", "M1, M2, and Science"; Spanish's "y" becomes "e" before an i- sound ("Lenguaje e
- * Historia"). By hand for the same reason as `formatNumber`.
- */
-export function formatList(names: readonly string[], language: string): string {
-  if (names.length <= 1) return names[0] ?? '';
-  const head = names.slice(0, -1).join(', ');
-  const last = names.at(-1)!;
-  if (language.startsWith('en')) return `${head}${names.length > 2 ? ',' : ''} and ${last}`;
-  // "e" before i/hi + consonant (Historia, Inglés, Hidalgo), "y" before hie-/hia- (hielo).
-  const conjunction = /^(i|í|hi|hí)(?![aeiouáéíóú])/i.test(last) ? 'e' : 'y';
-  return `${head} ${conjunction} ${last}`;
-}

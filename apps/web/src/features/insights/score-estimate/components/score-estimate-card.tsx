@@ -9,7 +9,8 @@ import type {
   SubjectEstimate,
 } from '@ensaya/core/contracts/score-estimate';
 import { THEME_RAISE } from '@ensaya/core/statistics/score-estimate';
-import { formatList, formatNumber } from '../../../../components/charts/chart-numbers.ts';
+import { formatNumber } from '../../../../components/charts/chart-numbers.ts';
+import { formatList } from '../../../../lib/format.ts';
 import { SCORE_ESTIMATE_NAMESPACE } from '../lib/score-estimate-i18n.ts';
 
 /** Where a value sits on a scale, in percent of its width. */
