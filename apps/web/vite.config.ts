@@ -1,10 +1,34 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStyles } from './build/antd-styles.ts';
+import { pageAssets } from './build/page-assets.ts';
 import { precompress } from './build/precompress.ts';
 
+// Every signed-in page renders inside the protected layout; a page that uses Ant Design also loads
+// its scope (app/lazy-page.ts). Addresses as in app/paths.ts, modules as app/routes.tsx imports them.
+const LAYOUT = 'src/app/layouts/protected-layout.tsx';
+const ANTD_SCOPE = 'src/app/antd-scope.tsx';
+const TEST_TAKING = 'src/features/engine/test-taking/routes';
+
+/** The signed-in pages whose start-up files the server names in their HTML (build/page-assets.ts). */
+const START_UP_MODULES = {
+  '/dashboard': [LAYOUT, 'src/app/routes/dashboard-page.tsx'],
+  '/materias': [LAYOUT, 'src/app/routes/subjects-page.tsx'],
+  '/cuenta/editar': [LAYOUT, 'src/app/routes/account-page.tsx'],
+  '/subscripcion/paquete': [
+    LAYOUT,
+    ANTD_SCOPE,
+    'src/features/sales/subscriptions/routes/choose-package-page.tsx',
+  ],
+  '/estadistica': [LAYOUT, 'src/app/routes/statistics-page.tsx'],
+  '/test': [LAYOUT, `${TEST_TAKING}/custom-test-page.tsx`],
+  '/test/ensayo': [LAYOUT, `${TEST_TAKING}/mock-exam-page.tsx`],
+  '/test/historial': [LAYOUT, `${TEST_TAKING}/historical-test-page.tsx`],
+  '/revision': [LAYOUT, ANTD_SCOPE, `${TEST_TAKING}/wrong-answers-page.tsx`],
+};
+
 export default defineConfig({
-  plugins: [react(), antdStyles(), precompress()],
+  plugins: [react(), antdStyles(), pageAssets(START_UP_MODULES), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

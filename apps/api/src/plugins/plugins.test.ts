@@ -168,6 +168,34 @@ describe('web app serving', () => {
     );
   });
 
+  it("names a signed-in page's script and style files after the entry's, and only a signed-in one's", async () => {
+    const files = (body: string) =>
+      [
+        ...body.matchAll(
+          /<link rel="(modulepreload|preload" as="style)" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((match) => `${match[1] === 'modulepreload' ? 'script' : 'style'} ${match[2]}`);
+    const visitor = new TestClient(t.app);
+    expect(files((await visitor.get('/dashboard')).body)).toEqual([]);
+
+    const email = 'page-files@example.com';
+    await createStudent(t.db, { email });
+    const student = new TestClient(t.app);
+    await student.login(email, TEST_PASSWORD);
+    const dashboard = (await student.get('/dashboard/')).body;
+    expect(files(dashboard)).toEqual([
+      'script /assets/dashboard-1.js',
+      'style /assets/dashboard-2.css',
+    ]);
+    // After the entry's script, inside the head, with the reads still first.
+    expect(dashboard.indexOf('dashboard-1.js')).toBeGreaterThan(dashboard.indexOf('<script'));
+    expect(dashboard.indexOf('dashboard-2.css')).toBeLessThan(dashboard.indexOf('</head>'));
+    expect(dashboard.indexOf('as="fetch"')).toBeLessThan(dashboard.indexOf('<script'));
+    const subjects = (await student.get('/materias')).body;
+    expect(files(subjects)).toEqual(['script /assets/subjects-1.js']);
+    expect(files((await student.get('/historial/ensayos')).body)).toEqual([]);
+  });
+
   it('serves hashed assets with a long cache and static files as they are', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

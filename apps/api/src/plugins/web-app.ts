@@ -1,10 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SIGNED_IN_COOKIE } from '@ensaya/core/api/http';
-import { startUpReads } from '@ensaya/core/api/start-up-reads';
+import { startUpPage, startUpReads } from '@ensaya/core/api/start-up-reads';
 import { registerAssetRoutes } from './access.ts';
 
 /**
@@ -12,8 +12,10 @@ import { registerAssetRoutes } from './access.ts';
  * index.html is never cached, so a deploy reaches every browser at once. Each file goes out as the
  * brotli or gzip copy the build made beside it when the browser accepts one. Unknown non-API paths get
  * index.html and the React router decides (its not-found page included). For a signed-in browser the
- * HTML of a page whose start-up reads are known from its address names them as preload links
- * (core's `startUpReads`): they start with the scripts instead of after them.
+ * HTML of a page whose start-up is known from its address names what it will load as preload links:
+ * its reads (core's `startUpReads`) and its script and style files (the build's
+ * `.vite/page-assets.json`, apps/web/build/page-assets.ts). They start with the entry instead of
+ * after it has run.
  */
 export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -21,6 +23,7 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
     app.log.warn(`web app not built (${indexFile} missing): serving the API only`);
     return;
   }
+  const pageAssets = readPageAssets(distDir);
   // The fallback route shares the static plugin's scope: `reply.sendFile` is decorated there.
   await registerAssetRoutes(app, async (scope) => {
     await scope.register(fastifyStatic, {
@@ -50,30 +53,60 @@ export const webAppPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       reply.header('cache-control', 'no-cache');
       // The HTML differs by session (the preload links below): no shared cache may mix them.
       reply.header('vary', 'cookie');
-      const reads = request.cookies[SIGNED_IN_COOKIE] ? startUpReads(pathname, search) : [];
-      if (reads.length === 0) return reply.type('text/html').sendFile('index.html');
+      const isSignedIn = Boolean(request.cookies[SIGNED_IN_COOKIE]);
+      const reads = isSignedIn ? startUpReads(pathname, search) : [];
+      const assets = isSignedIn ? (pageAssets.get(startUpPage(pathname)) ?? []) : [];
+      if (reads.length === 0 && assets.length === 0)
+        return reply.type('text/html').sendFile('index.html');
       const html = await readFile(indexFile, 'utf8');
-      return reply.type('text/html; charset=utf-8').send(withPreloads(html, reads));
+      return reply.type('text/html; charset=utf-8').send(withPreloads(html, reads, assets));
     });
   });
 });
 
 /**
+ * The build's table of each page's script and style files (apps/web/build/page-assets.ts); empty
+ * for a build without it.
+ */
+function readPageAssets(distDir: string): ReadonlyMap<string, readonly string[]> {
+  const file = path.join(distDir, '.vite', 'page-assets.json');
+  if (!existsSync(file)) return new Map();
+  const table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(Object.entries(table));
+}
+
+/**
  * The reads as `<link rel="preload" as="fetch">` before the first script, with the credentials
  * mode of the app's own requests (`credentials: 'include'`), which Chromium needs to hand the
- * preloaded answer to them.
+ * preloaded answer to them. The page's files go at the end of the head, after the entry's own
+ * script and styles: `modulepreload` for scripts, a style preload for styles (a stylesheet link
+ * would hold the first paint), both `crossorigin` as the app's loader asks for them.
  */
-export function withPreloads(html: string, reads: readonly string[]): string {
-  const links = reads
+export function withPreloads(
+  html: string,
+  reads: readonly string[],
+  assets: readonly string[] = [],
+): string {
+  const readLinks = reads
     .map(
       (read) =>
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(read)}">`,
     )
     .join('');
-  const at = html.search(/<script[\s>]/i);
+  const assetLinks = assets
+    .map((asset) =>
+      asset.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${escapeAttribute(asset)}">`
+        : `<link rel="modulepreload" crossorigin href="${escapeAttribute(asset)}">`,
+    )
+    .join('');
   const head = html.indexOf('</head>');
-  const where = at >= 0 && (head < 0 || at < head) ? at : head;
-  return where < 0 ? html : `${html.slice(0, where)}${links}${html.slice(where)}`;
+  const script = html.search(/<script[\s>]/i);
+  const beforeScript = script >= 0 && (head < 0 || script < head) ? script : head;
+  if (beforeScript < 0) return html;
+  const withReads = `${html.slice(0, beforeScript)}${readLinks}${html.slice(beforeScript)}`;
+  const end = withReads.indexOf('</head>');
+  return end < 0 ? withReads : `${withReads.slice(0, end)}${assetLinks}${withReads.slice(end)}`;
 }
 
 function escapeAttribute(value: string) {

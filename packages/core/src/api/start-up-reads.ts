@@ -85,14 +85,18 @@ const PAGE_READS = new Map<string, (search: string) => readonly string[]>([
   ['/revision', attemptReads],
 ]);
 
+/** The page an address shows, as the router matches it: a trailing slash is the same page. */
+export function startUpPage(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 /**
  * The reads a signed-in student's page at this address starts with, as paths with their query;
  * none for an address not listed. `pathname` as the browser sent it (a trailing slash is the
  * same page for the router).
  */
 export function startUpReads(pathname: string, search: string): string[] {
-  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const reads = PAGE_READS.get(page);
+  const reads = PAGE_READS.get(startUpPage(pathname));
   if (!reads) return [];
   return [...SIGNED_IN_READS, ...reads(search)];
 }
