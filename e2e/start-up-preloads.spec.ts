@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_IN_COOKIE } from '@ensaya/core/api/http';
 import { startPaesTrial } from './support/paes-trial.ts';
 import { logIn } from './support/session.ts';
 import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './support/students.ts';
@@ -10,8 +11,6 @@ import { csrfHeaders, registerVerifiedStudent, STUDENT_PASSWORD } from './suppor
 // exactly the files named, no more (a file found late) and no fewer (a download nobody uses). With
 // the list, each file comes once (the preload is the one the app's loader uses) and every style
 // named is applied. A new student, so the pages show what a first visit shows.
-
-const SIGNED_IN_COOKIE = 'ensaya_signed_in';
 
 /** The entry's own files: in the HTML as built, for every page. */
 const isEntryFile = (file: string) =>

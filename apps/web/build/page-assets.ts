@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /** Where the build writes the table the server reads (apps/api/src/plugins/web-app.ts). */
-export const PAGE_ASSETS_FILE = '.vite/page-assets.json';
+const PAGE_ASSETS_FILE = '.vite/page-assets.json';
 
 /**
  * Writes `dist/.vite/page-assets.json`: for each page address, the script and style files its
@@ -27,13 +27,11 @@ export function pageAssets(pages: Readonly<Record<string, readonly string[]>>): 
     },
     // The bundle as written: style-only chunks are gone by then, their styles named by their importers.
     async writeBundle(options, bundle) {
+      const filesOf = chunkGraph(bundle);
       const table = Object.fromEntries(
         Object.entries(pages).map(([page, modules]) => [
           page,
-          assetsOf(
-            bundle,
-            modules.map((module) => path.resolve(root, module)),
-          ),
+          filesOf(modules.map((module) => path.resolve(root, module))),
         ]),
       );
       const file = path.resolve(options.dir ?? path.resolve(root, 'dist'), PAGE_ASSETS_FILE);
@@ -43,8 +41,11 @@ export function pageAssets(pages: Readonly<Record<string, readonly string[]>>): 
   };
 }
 
-/** The files the modules' chunks and their static imports bring, less what the entry brings. */
-function assetsOf(bundle: Rolldown.OutputBundle, modules: readonly string[]): string[] {
+/**
+ * For the bundle's chunks, a function from modules to the files their chunks and those chunks'
+ * static imports bring, less what the entry brings (computed once per build).
+ */
+function chunkGraph(bundle: Rolldown.OutputBundle) {
   const chunks = Object.values(bundle).filter(
     (file): file is Rolldown.OutputChunk => file.type === 'chunk',
   );
@@ -67,13 +68,16 @@ function assetsOf(bundle: Rolldown.OutputBundle, modules: readonly string[]): st
     chunks.filter((chunk) => chunk.isEntry),
     new Set(),
   );
-  const starts = modules.map((module) => {
-    const owner = chunks.find((chunk) => chunk.moduleIds.includes(module));
-    if (!owner) throw new Error(`page-assets: no chunk holds ${module}`);
-    return owner;
-  });
-  const files = [...closure(starts, loadedWithEntry)];
-  // Scripts first: the page cannot run without them, and its styles come with its first render.
   const isCss = (file: string) => file.endsWith('.css');
-  return [...files.filter((f) => !isCss(f)), ...files.filter(isCss)].map((file) => `/${file}`);
+
+  return (modules: readonly string[]): string[] => {
+    const starts = modules.map((module) => {
+      const owner = chunks.find((chunk) => chunk.moduleIds.includes(module));
+      if (!owner) throw new Error(`page-assets: no chunk holds ${module}`);
+      return owner;
+    });
+    const files = [...closure(starts, loadedWithEntry)];
+    // Scripts first: the page cannot run without them, and its styles come with its first render.
+    return [...files.filter((f) => !isCss(f)), ...files.filter(isCss)].map((file) => `/${file}`);
+  };
 }
