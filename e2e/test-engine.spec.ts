@@ -1,25 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn } from './support/session.ts';
-import { sendTest } from './support/runner.ts';
+import { openTestSetup, sendTest } from './support/runner.ts';
 
 // The test engine as students use it (spec 001, sections 2, 4 and 5): practice tests in the four
 // ways to choose questions with every switch, a class B mock exam scored by hand from the keys a
 // debug user sees, a reload mid-exam that keeps every answer, a timer that runs out, and a student
 // without a subscription who cannot start. Each test works on its own subject or account: a
 // subject holds one attempt in progress per student.
-
-/** From the subject list to the setup of `subject`. */
-async function setUp(page: Page, subject: string) {
-  await page.goto('/materias');
-  await page
-    .getByRole('article', { name: subject, exact: true })
-    .getByRole('button', { name: 'Rendir pruebas' })
-    .click();
-  await expect(page).toHaveURL(/\/temas$/);
-  await expect(page.getByRole('heading', { name: 'Configurar prueba' })).toBeVisible();
-  // The spec's four ways and switches are under "Personalizar", closed at first.
-  await page.getByText('Personalizar', { exact: true }).click();
-}
 
 async function continueInstructions(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Instrucciones' });
@@ -104,7 +91,7 @@ test.describe('test engine', () => {
     await logIn(page, 'estudiante@ensaya.cl');
 
     // 1. All questions, with random answers.
-    await setUp(page, 'Competencia Lectora');
+    await openTestSetup(page, 'Competencia Lectora');
     const bank = Number(
       (await page.locator('.setup-mode__hint').first().textContent())?.match(/\d+/)?.[0],
     );
@@ -129,7 +116,7 @@ test.describe('test engine', () => {
     await backToDashboard(page);
 
     // 2. A count, with random questions.
-    await setUp(page, 'Competencia Lectora');
+    await openTestSetup(page, 'Competencia Lectora');
     await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
     await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill('4');
     await page.getByRole('switch', { name: 'Preguntas aleatorias' }).click();
@@ -150,7 +137,7 @@ test.describe('test engine', () => {
     await backToDashboard(page);
 
     // 3. A range of bank numbers, in study mode: the explanation shows once answered.
-    await setUp(page, 'Competencia Lectora');
+    await openTestSetup(page, 'Competencia Lectora');
     await page.getByRole('radio', { name: 'Rango de preguntas' }).check();
     await page.getByRole('spinbutton', { name: 'Desde' }).fill('1');
     await page.getByRole('spinbutton', { name: 'Hasta' }).fill('3');
@@ -176,7 +163,7 @@ test.describe('test engine', () => {
     await backToDashboard(page);
 
     // 4. By theme, with the timer.
-    await setUp(page, 'Competencia Lectora');
+    await openTestSetup(page, 'Competencia Lectora');
     await page.getByRole('radio', { name: 'Por tema' }).check();
     const firstTheme = page.locator('.setup-table tbody tr').first();
     await firstTheme.getByRole('checkbox').check();
@@ -204,7 +191,7 @@ test.describe('test engine', () => {
   }) => {
     test.setTimeout(180_000);
     await logIn(page, 'debug@ensaya.cl');
-    await setUp(page, 'Examen teórico clase B');
+    await openTestSetup(page, 'Examen teórico clase B');
     await page.getByRole('tab', { name: 'Rendir ensayo' }).click();
     const card = page.getByRole('region', { name: 'Examen teórico clase B' });
     // A description of the exam, not a wall of disabled controls.
@@ -277,7 +264,7 @@ test.describe('test engine', () => {
   test('a reload in the middle of a mock exam keeps every answer and mark', async ({ page }) => {
     test.setTimeout(120_000);
     await logIn(page, 'estudiante@ensaya.cl');
-    await setUp(page, 'Competencia Matemática M2');
+    await openTestSetup(page, 'Competencia Matemática M2');
     await page.getByRole('tab', { name: 'Rendir ensayo' }).click();
     await page.getByRole('button', { name: 'Comenzar ensayo' }).click();
     await expect(page).toHaveURL(/\/test\/ensayo\?id=\d+$/);
@@ -336,7 +323,7 @@ test.describe('test engine', () => {
   test('when the timer runs out the test is sent with the saved answers', async ({ page }) => {
     test.setTimeout(150_000);
     await logIn(page, 'estudiante@ensaya.cl');
-    await setUp(page, 'Ciencias');
+    await openTestSetup(page, 'Ciencias');
     await page.getByRole('radio', { name: 'Cantidad de preguntas' }).check();
     await page.getByRole('spinbutton', { name: 'Número de preguntas' }).fill('5');
     await page.getByRole('switch', { name: 'Temporizador' }).click();

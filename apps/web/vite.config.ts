@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { antdStyles } from './build/antd-styles.ts';
 import { pageAssets } from './build/page-assets.ts';
 import { precompress } from './build/precompress.ts';
+import { stylesFirst } from './build/styles-first.ts';
 
 // Every signed-in page renders inside the protected layout; a page that uses Ant Design also loads
 // its scope (app/lazy-page.ts). Addresses as in app/paths.ts, modules as app/routes.tsx imports them.
@@ -28,7 +29,7 @@ const START_UP_MODULES = {
 };
 
 export default defineConfig({
-  plugins: [react(), antdStyles(), pageAssets(START_UP_MODULES), precompress()],
+  plugins: [react(), antdStyles(), stylesFirst(), pageAssets(START_UP_MODULES), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -77,7 +78,7 @@ export default defineConfig({
     // user-event click makes many) re-resolved Ant Design's CSS variables set to `inherit` through
     // every ancestor, which made a test with a table and a drawer take 20 s.
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Test files share their worker, its jsdom window and the modules it has loaded (React, Ant
     // Design, the app's pages) instead of each starting its own: a fresh worker per file spent

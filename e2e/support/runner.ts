@@ -11,3 +11,18 @@ export async function sendTest(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(page).toHaveURL(/\/resultado\?id=\d+$/, { timeout: 20_000 });
 }
+
+/**
+ * From the subject list to the setup of `subject`, with "Personalizar" (the spec's four ways and
+ * switches, closed at first) open.
+ */
+export async function openTestSetup(page: Page, subject: string): Promise<void> {
+  await page.goto('/materias');
+  await page
+    .getByRole('article', { name: subject, exact: true })
+    .getByRole('button', { name: 'Rendir pruebas' })
+    .click();
+  await expect(page).toHaveURL(/\/temas$/);
+  await expect(page.getByRole('heading', { name: 'Configurar prueba' })).toBeVisible();
+  await page.getByText('Personalizar', { exact: true }).click();
+}

@@ -154,6 +154,10 @@ describe('web app serving', () => {
     expect(preloads(dashboard.body)).toContain('/api/dashboard');
     // Before the scripts, so the browser asks for them first; the page is otherwise the same.
     expect(dashboard.body.indexOf('rel="preload"')).toBeLessThan(dashboard.body.indexOf('<script'));
+    // The render-blocking stylesheet stays first: the reads queue behind it, not it behind them.
+    expect(dashboard.body.indexOf('rel="stylesheet"')).toBeLessThan(
+      dashboard.body.indexOf('rel="preload"'),
+    );
     expect(dashboard.body).toContain('<div id="root"></div>');
 
     const statistics = await student.get('/estadistica?subject_id=3&x=<b>');

@@ -11,7 +11,9 @@ export function createWebDist(): string {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
+    // As the build writes it: the stylesheet before the entry's script (build/styles-first.ts).
     '<!doctype html><html><head><title>Ensaya</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/app-abc123.css">' +
       '<script type="module" crossorigin src="/assets/app-abc123.js"></script></head>' +
       '<body><div id="root"></div></body></html>',
   );

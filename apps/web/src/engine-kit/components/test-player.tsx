@@ -83,9 +83,16 @@ const TestNotice = memo(function TestNotice() {
   const { t } = useTranslation(TEST_TAKING_NAMESPACE);
   return (
     <p className="test-page__notice" role="note">
-      <span aria-hidden="true" className="test-page__notice-icon">
-        i
-      </span>
+      <svg
+        className="test-page__notice-icon"
+        viewBox="0 0 16 16"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="8" cy="8" r="8" fill="currentColor" />
+        <path d="M8 7v5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+        <circle cx="8" cy="4.25" r="1.15" fill="#fff" />
+      </svg>
       {t('player.notice')}
     </p>
   );
