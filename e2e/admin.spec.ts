@@ -19,10 +19,15 @@ test.describe('back office', () => {
   test('the admin writes a question with a formula, previews it, saves it and finds it', async ({
     page,
   }) => {
-    // A login, the back office's chunk and a form with three lists: near 30 s on a busy machine.
-    test.setTimeout(60_000);
+    // A login, the back office's chunk and a form with three lists: near 30 s on a busy machine,
+    // and twice that on a slow CI host.
+    test.setTimeout(120_000);
     const marker = `Prueba e2e ${Date.now()}`;
-    const statement = `<p>${marker}: ¿Cuánto es \\(\\frac{1}{2}+\\frac{1}{4}\\)?</p>`;
+    // A table as the bank writes them (M1's speed and time table): its cells ruled and spaced.
+    const statement =
+      `<p>${marker}: ¿Cuánto es \\(\\frac{1}{2}+\\frac{1}{4}\\)?</p>` +
+      '<table><thead><tr><th>Rapidez (km/h)</th><td>40</td><td>60</td></tr></thead>' +
+      '<tbody><tr><th>Tiempo (h)</th><td>3</td><td>2</td></tr></tbody></table>';
 
     await logIn(page, 'admin@ensaya.cl', { landing: /\/admin\/questions$/ });
     await page.goto('/admin');
@@ -49,6 +54,20 @@ test.describe('back office', () => {
     await expect(preview.locator('.katex').first()).toBeVisible();
     await expect(preview).toContainText(marker);
     await expect(preview.locator('.question-preview__choice .katex')).toHaveCount(4);
+    // "40 60" read as one number before the table had any style: every cell padded and ruled.
+    const cells = preview.locator('table th, table td');
+    await expect(cells).toHaveCount(6);
+    for (const cell of await cells.all()) {
+      const style = await cell.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          padding: parseFloat(computed.paddingLeft) + parseFloat(computed.paddingRight),
+          border: parseFloat(computed.borderLeftWidth),
+        };
+      });
+      expect(style.padding).toBeGreaterThanOrEqual(12);
+      expect(style.border).toBeGreaterThan(0);
+    }
 
     await page.getByRole('button', { name: 'Guardar pregunta' }).click();
     await expect(page).toHaveURL(/\/admin\/questions$/);

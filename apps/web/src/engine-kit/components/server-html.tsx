@@ -22,5 +22,11 @@ export const ServerHtml = memo(function ServerHtml({
       link.setAttribute('rel', 'noopener noreferrer');
     }
   }, [html]);
-  return <Tag ref={ref} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Tag
+      ref={ref}
+      className={className ? `server-html ${className}` : 'server-html'}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 });

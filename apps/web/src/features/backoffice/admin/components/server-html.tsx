@@ -14,5 +14,10 @@ export function ServerHtml({
   className?: string;
   as?: 'div' | 'span';
 }) {
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Tag
+      className={className ? `server-html ${className}` : 'server-html'}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
