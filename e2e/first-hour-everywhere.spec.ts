@@ -62,6 +62,28 @@ async function lettersAlone(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The choices whose radio button is not centred on their first line (more than 1 px above or below
+ * the middle of the letter's glyphs), as "A) 1.8 px above" strings.
+ */
+async function radiosOffTheLine(page: Page): Promise<string[]> {
+  return page.locator('.question__choice').evaluateAll((all) =>
+    all.flatMap((choice) => {
+      const control = choice.querySelector('.choice-input__control')!.getBoundingClientRect();
+      const letter = choice.querySelector('.choice__label')!;
+      const range = document.createRange();
+      range.selectNodeContents(letter);
+      const glyphs = range.getClientRects()[0]!;
+      const offset = (control.top + control.bottom) / 2 - (glyphs.top + glyphs.bottom) / 2;
+      return Math.abs(offset) > 1
+        ? [
+            `${letter.textContent} ${Math.abs(offset).toFixed(1)} px ${offset < 0 ? 'above' : 'below'}`,
+          ]
+        : [];
+    }),
+  );
+}
+
 async function lineStarts(element: Locator): Promise<string[]> {
   return element.evaluate((root) => {
     const starts: string[] = [];
@@ -309,6 +331,8 @@ test.describe('at 390 px, a new student', () => {
     await expect(instructions).toBeHidden();
     await expect(page.locator('.choice').first()).toBeVisible();
     expect(await lettersAlone(page)).toEqual([]);
+    // The radio button sat 1.8 px above the letter, its centre near the capitals' top.
+    expect(await radiosOffTheLine(page)).toEqual([]);
     await shot(page, 'choices-es-390');
 
     // Left running: the subjects page's banner, and a second start asks what to do.
@@ -359,6 +383,7 @@ test.describe('at 390 px, a new student', () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       expect(await lettersAlone(page), `at ${width} px`).toEqual([]);
+      expect(await radiosOffTheLine(page), `at ${width} px`).toEqual([]);
     }
     await shot(page, 'choices-m1-es-1280');
   });
