@@ -176,6 +176,8 @@ test('the statistics page charts a subject with the numbers of the statistics ca
 });
 
 test('the history sorts and pages on the server', async ({ page }) => {
+  // Five practices sent through the API, then four page loads: 8 s on a quiet machine.
+  test.setTimeout(90_000);
   const id = await subjectId(page, HISTORY_SUBJECT);
   // 6 seeded practice tests in the subject; 5 more make two pages.
   for (let k = 0; k < 5; k++) await sendPractice(page, id);
@@ -268,8 +270,9 @@ function expectLeaveTimings({ deleted, message, moved }: LeaveTimes) {
 }
 
 test('delete and delete all wait 2 s for the message and 3 s more to leave', async ({ page }) => {
-  // Two deletes of 5 s each, with their page loads: more than the default 30 s on a busy machine.
-  test.setTimeout(60_000);
+  // Two deletes of 5 s each, with their page loads: 22 s on a quiet machine, more than the default
+  // 30 s on a busy one.
+  test.setTimeout(120_000);
   const id = await subjectId(page, HISTORY_SUBJECT);
   await page.goto(`/historico?subject_id=${id}`);
   await expect(page.getByText(/\d+ pruebas/)).toBeVisible();
