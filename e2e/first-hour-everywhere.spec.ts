@@ -27,7 +27,6 @@ async function switchLanguageTo(page: Page, code: 'EN' | 'ES') {
   await expect(page.locator('html')).toHaveAttribute('lang', code.toLowerCase());
 }
 
-/** Where the text inside `element` breaks onto a new line: the characters that start a line. */
 /** From the subject list, a 3-question practice of `subject` (its setup's "Personalizar"). */
 async function startShortPractice(page: Page, subject: string) {
   await openTestSetup(page, subject);
@@ -84,6 +83,7 @@ async function radiosOffTheLine(page: Page): Promise<string[]> {
   );
 }
 
+/** Where the text inside `element` breaks onto a new line: the characters that start a line. */
 async function lineStarts(element: Locator): Promise<string[]> {
   return element.evaluate((root) => {
     const starts: string[] = [];

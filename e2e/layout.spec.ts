@@ -223,104 +223,105 @@ test.describe('layout of every page at 360, 390, 840 and 1280 px', () => {
     await checkLayout(page, 'registration e-mail step', { isFullWidth: false });
   });
 
-  // The demo student's pages in three tests of a few pages each: one long test would leave a slow
-  // host no margin under its time limit, and the three run side by side.
-  test("the demo student's dashboard, subjects and statistics", async ({ page }) => {
-    test.setTimeout(180_000);
-    await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
-    await drawCharts(page);
-    await checkLayout(page, 'dashboard');
-
-    await page.goto('/materias');
-    await expect(page.getByRole('article').first()).toBeVisible();
-    await checkLayout(page, 'subjects');
-
-    // Statistics of a PAES subject with long theme names, and of class B.
-    for (const subject of ['Competencia Matemática M1', /^Historia/, /clase B/]) {
-      await openFromSubjects(page, subject, 'Ver estadísticas');
-      await expect(page).toHaveURL(/\/estadistica/);
+  // In four tests of a few pages each, side by side: one test of some 20 pages left a slow host no
+  // margin under its time limit.
+  test.describe("the demo student's pages", () => {
+    test.describe.configure({ timeout: 180_000 });
+    test.beforeEach(async ({ page }) => {
+      await logIn(page, 'estudiante@ensaya.cl', {
+        password: DEMO_PASSWORD,
+        landing: /\/dashboard$/,
+      });
+    });
+    test('dashboard, subjects and statistics', async ({ page }) => {
       await drawCharts(page);
-      await checkLayout(page, `statistics of ${String(subject)}`);
-    }
-  });
+      await checkLayout(page, 'dashboard');
 
-  test("the demo student's history, review and test setup", async ({ page }) => {
-    test.setTimeout(180_000);
-    await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
-    await openFromSubjects(page, 'Competencia Matemática M1', 'Ver historial');
-    await expect(page).toHaveURL(/\/historico/);
-    await expect(page.locator('tbody tr').first()).toBeVisible();
-    await checkLayout(page, 'history');
+      await page.goto('/materias');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await checkLayout(page, 'subjects');
 
-    await page.goto('/historico/ensayo');
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'mock exam history');
+      // Statistics of a PAES subject with long theme names, and of class B.
+      for (const subject of ['Competencia Matemática M1', /^Historia/, /clase B/]) {
+        await openFromSubjects(page, subject, 'Ver estadísticas');
+        await expect(page).toHaveURL(/\/estadistica/);
+        await drawCharts(page);
+        await checkLayout(page, `statistics of ${String(subject)}`);
+      }
+    });
 
-    await page.goto('/ensayo');
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'official tests');
+    test('history, review and test setup', async ({ page }) => {
+      await openFromSubjects(page, 'Competencia Matemática M1', 'Ver historial');
+      await expect(page).toHaveURL(/\/historico/);
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+      await checkLayout(page, 'history');
 
-    await openFromSubjects(page, 'Competencia Matemática M1', 'Ver historial');
-    await page.locator('tbody tr.ant-table-row').first().getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Revisar' }).click();
-    await expect(page).toHaveURL(/\/revisar\?id=\d+$/);
-    await expect(page.getByRole('heading', { name: /Pregunta 1 de/ })).toBeVisible();
-    await checkLayout(page, 'review of an attempt');
+      await page.goto('/historico/ensayo');
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'mock exam history');
 
-    await openFromSubjects(page, 'Competencia Matemática M1', 'Rendir pruebas');
-    await expect(page).toHaveURL(/\/temas$/);
-    await checkLayout(page, 'test setup (themes)');
+      await page.goto('/ensayo');
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'official tests');
 
-    await page.goto('/temashistorial');
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'historical test setup');
-  });
+      await openFromSubjects(page, 'Competencia Matemática M1', 'Ver historial');
+      await page.locator('tbody tr.ant-table-row').first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Revisar' }).click();
+      await expect(page).toHaveURL(/\/revisar\?id=\d+$/);
+      await expect(page.getByRole('heading', { name: /Pregunta 1 de/ })).toBeVisible();
+      await checkLayout(page, 'review of an attempt');
 
-  test("the demo student's account, invoices, subscription pages and support", async ({ page }) => {
-    test.setTimeout(180_000);
-    await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
-    await page.goto('/cuenta/editar');
-    await expect(page.getByRole('region', { name: 'Mis suscripciones' })).toBeVisible();
-    await checkLayout(page, 'account');
+      await openFromSubjects(page, 'Competencia Matemática M1', 'Rendir pruebas');
+      await expect(page).toHaveURL(/\/temas$/);
+      await checkLayout(page, 'test setup (themes)');
 
-    const subscriptions = (await (await page.request.get('/api/user-subscriptions')).json()) as {
-      data: Array<{ id: number }>;
-    };
-    await page.goto(`/factura/detalles?subscription=${subscriptions.data[0]!.id}`);
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'invoice details', { isFullWidth: false });
+      await page.goto('/temashistorial');
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'historical test setup');
+    });
 
-    await page.goto('/agregar/subscripcion');
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'add a subscription', { isFullWidth: false });
+    test('account, invoices, subscription pages and support', async ({ page }) => {
+      await page.goto('/cuenta/editar');
+      await expect(page.getByRole('region', { name: 'Mis suscripciones' })).toBeVisible();
+      await checkLayout(page, 'account');
 
-    await page.goto('/cancelar/subscripcion');
-    await page.waitForLoadState('networkidle');
-    await checkLayout(page, 'cancel wizard');
+      const subscriptions = (await (await page.request.get('/api/user-subscriptions')).json()) as {
+        data: Array<{ id: number }>;
+      };
+      await page.goto(`/factura/detalles?subscription=${subscriptions.data[0]!.id}`);
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'invoice details', { isFullWidth: false });
 
-    await page.goto('/soporte');
-    await checkLayout(page, 'support, logged in');
-  });
+      await page.goto('/agregar/subscripcion');
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'add a subscription', { isFullWidth: false });
 
-  test("the demo student's dashboard and statistics in English", async ({ page }) => {
-    test.setTimeout(180_000);
-    await logIn(page, 'estudiante@ensaya.cl', { password: DEMO_PASSWORD, landing: /\/dashboard$/ });
-    // The statistics page shows the last subject chosen on /materias.
-    await openFromSubjects(page, 'Competencia Matemática M1', 'Ver estadísticas');
-    await expect(page).toHaveURL(/\/estadistica/);
-    // The same charts in English, whose words are longer.
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Cambiar idioma' }).click();
-    await expect(page.getByRole('heading', { name: 'Average per subject' })).toBeVisible();
-    await drawCharts(page);
-    await checkLayout(page, 'dashboard in English');
-    // The statistics of the last subject chosen on /materias (M1).
-    await page.goto('/estadistica');
-    await expect(
-      page.getByRole('heading', { name: 'Answers by theme', exact: true }),
-    ).toBeVisible();
-    await drawCharts(page);
-    await checkLayout(page, 'statistics in English');
+      await page.goto('/cancelar/subscripcion');
+      await page.waitForLoadState('networkidle');
+      await checkLayout(page, 'cancel wizard');
+
+      await page.goto('/soporte');
+      await checkLayout(page, 'support, logged in');
+    });
+
+    test('dashboard and statistics in English', async ({ page }) => {
+      // The statistics page shows the last subject chosen on /materias.
+      await openFromSubjects(page, 'Competencia Matemática M1', 'Ver estadísticas');
+      await expect(page).toHaveURL(/\/estadistica/);
+      // The same charts in English, whose words are longer.
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Cambiar idioma' }).click();
+      await expect(page.getByRole('heading', { name: 'Average per subject' })).toBeVisible();
+      await drawCharts(page);
+      await checkLayout(page, 'dashboard in English');
+      // The statistics of the last subject chosen on /materias (M1).
+      await page.goto('/estadistica');
+      await expect(
+        page.getByRole('heading', { name: 'Answers by theme', exact: true }),
+      ).toBeVisible();
+      await drawCharts(page);
+      await checkLayout(page, 'statistics in English');
+    });
   });
 
   test("a new student's subscription wizard, test setup, running test and result", async ({

@@ -2,6 +2,11 @@ import 'katex/dist/katex.min.css';
 import './figures.css';
 import { memo, useLayoutEffect, useRef } from 'react';
 
+/** The class of every element holding the bank's HTML: figures.css styles its tables by it. */
+export function serverHtmlClass(className: string | undefined): string {
+  return className ? `server-html ${className}` : 'server-html';
+}
+
 /**
  * Question HTML as the API rendered and sanitized it (KaTeX output included). Links in statements
  * and solutions open in a new tab (spec 001, section 2), so following one never leaves the test.
@@ -25,7 +30,7 @@ export const ServerHtml = memo(function ServerHtml({
   return (
     <Tag
       ref={ref}
-      className={className ? `server-html ${className}` : 'server-html'}
+      className={serverHtmlClass(className)}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

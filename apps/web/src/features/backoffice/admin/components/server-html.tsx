@@ -1,5 +1,6 @@
 import 'katex/dist/katex.min.css';
 import '../../../../engine-kit/components/figures.css';
+import { serverHtmlClass } from '../../../../engine-kit/components/server-html.tsx';
 
 /**
  * HTML the API rendered and sanitized (KaTeX output through the server's allow-list: the
@@ -14,10 +15,5 @@ export function ServerHtml({
   className?: string;
   as?: 'div' | 'span';
 }) {
-  return (
-    <Tag
-      className={className ? `server-html ${className}` : 'server-html'}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <Tag className={serverHtmlClass(className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }
