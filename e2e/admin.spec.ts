@@ -26,8 +26,9 @@ test.describe('back office', () => {
     // A table as the bank writes them (M1's speed and time table): its cells ruled and spaced.
     const statement =
       `<p>${marker}: ¿Cuánto es \\(\\frac{1}{2}+\\frac{1}{4}\\)?</p>` +
-      '<table><thead><tr><th>Rapidez (km/h)</th><td>40</td><td>60</td></tr></thead>' +
-      '<tbody><tr><th>Tiempo (h)</th><td>3</td><td>2</td></tr></tbody></table>';
+      '<table><thead><tr><th>Rapidez (km/h)</th><td>40</td><td>60</td><td>80</td><td>120</td>' +
+      '</tr></thead><tbody><tr><th>Tiempo (h)</th><td>3</td><td>2</td><td>1,5</td><td>1</td>' +
+      '</tr></tbody></table>';
 
     await logIn(page, 'admin@ensaya.cl', { landing: /\/admin\/questions$/ });
     await page.goto('/admin');
@@ -56,7 +57,7 @@ test.describe('back office', () => {
     await expect(preview.locator('.question-preview__choice .katex')).toHaveCount(4);
     // "40 60" read as one number before the table had any style: every cell padded and ruled.
     const cells = preview.locator('table th, table td');
-    await expect(cells).toHaveCount(6);
+    await expect(cells).toHaveCount(10);
     for (const cell of await cells.all()) {
       const style = await cell.evaluate((element) => {
         const computed = getComputedStyle(element);
@@ -68,6 +69,20 @@ test.describe('back office', () => {
       expect(style.padding).toBeGreaterThanOrEqual(12);
       expect(style.border).toBeGreaterThan(0);
     }
+    // On a phone no number breaks inside ("4" above "0"), and the page never scrolls sideways.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const layout = await preview.locator('table').evaluate((table) => ({
+      brokenCells: [...table.querySelectorAll('th, td')].flatMap((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return /\s/.test(cell.textContent!.trim()) || lines.size === 1 ? [] : [cell.textContent];
+      }),
+      pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(layout).toEqual({ brokenCells: [], pageOverflow: 0 });
+    await page.setViewportSize(viewport);
 
     await page.getByRole('button', { name: 'Guardar pregunta' }).click();
     await expect(page).toHaveURL(/\/admin\/questions$/);

@@ -9,7 +9,9 @@ export function serverHtmlClass(className: string | undefined): string {
 
 /**
  * Question HTML as the API rendered and sanitized it (KaTeX output included). Links in statements
- * and solutions open in a new tab (spec 001, section 2), so following one never leaves the test.
+ * and solutions open in a new tab (spec 001, section 2), so following one never leaves the test. A
+ * table that scrolls sideways (figures.css) takes the keyboard's focus, so it can be scrolled
+ * without a pointer.
  */
 export const ServerHtml = memo(function ServerHtml({
   html,
@@ -25,6 +27,10 @@ export const ServerHtml = memo(function ServerHtml({
     for (const link of ref.current?.querySelectorAll('a[href]') ?? []) {
       link.setAttribute('target', '_blank');
       link.setAttribute('rel', 'noopener noreferrer');
+    }
+    // A table wider than the text scrolls on its own (figures.css): the keyboard reaches it too.
+    for (const table of ref.current?.querySelectorAll('table') ?? []) {
+      if (table.scrollWidth > table.clientWidth) table.tabIndex = 0;
     }
   }, [html]);
   return (
